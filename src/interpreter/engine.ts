@@ -1,0 +1,587 @@
+// The engine: starts a game, runs the flow of phases and turns, lists legal moves, and applies moves or refuses
+// them with the rule that refused and why. It knows no game: everything it does comes from a compiled Game.
+import type { ActionDef, Game, ParamDef, PhaseDef } from "./model.js";
+import type { GameResult, Refusal, State } from "./state.js";
+import { seedRng } from "./rng.js";
+import { record } from "./events.js";
+import { activeCount } from "./flow-effects.js";
+import { nextActive } from "./lang/builtins.js";
+import { RuleError, equal } from "./lang/values.js";
+import { startPlayer } from "./lang/compile.js";
+
+export interface Move {
+  action: ActionDef;
+  args: unknown[]; // per parameter: a card id, a list of card ids, a player, a number or text; null when left out
+}
+
+export interface NewGameOptions {
+  players: string[];
+  seed?: number | string;
+  options?: Record<string, unknown>;
+  dealer?: number;
+  start?: number;
+  log?: boolean;
+  /** Called once setup is over, before the first phase: the first point where a player must decide. */
+  afterSetup?: (s: State) => void;
+}
+
+export type ApplyResult = { ok: true } | { ok: false; refusal: Refusal };
+
+export function newGame(game: Game, o: NewGameOptions): State {
+  const n = o.players.length;
+  const zoneCount = game.sharedZones + game.playerZones * n;
+  const zones: number[][] = Array.from({ length: zoneCount }, () => []);
+  const zoneDef: number[] = new Array(zoneCount);
+  const zoneOwner: number[] = new Array(zoneCount);
+  for (const d of game.zones) {
+    if (d.many) continue;
+    if (d.per === "game") {
+      zoneDef[d.slot] = d.index;
+      zoneOwner[d.slot] = -1;
+    } else {
+      for (let p = 0; p < n; p++) {
+        const z = game.sharedZones + d.slot * n + p;
+        zoneDef[z] = d.index;
+        zoneOwner[z] = p;
+      }
+    }
+  }
+  const cardZone = new Int32Array(game.cardNames.length);
+  game.cardStart.forEach((def, card) => {
+    const z = game.zones[def].slot;
+    zones[z].push(card);
+    cardZone[card] = z;
+  });
+  const opts: unknown[] = [];
+  for (const [name, opt] of game.options) opts[opt.slot] = o.options && name in o.options ? o.options[name] : opt.value;
+  const s: State = {
+    game, n, names: o.players.slice(), zones, zoneDef, zoneOwner,
+    groups: Array.from({ length: game.families }, () => []),
+    cardZone, cardFrom: new Int8Array(game.cardNames.length).fill(-1),
+    vars: new Array(game.globalVars + game.playerVars * n).fill(null),
+    opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
+    extraTurn: false, stayInTurn: false, endPhaseNow: false,
+    done: new Uint8Array(n), out: new Uint8Array(n), places: [],
+    dealer: 0, start: -2, startFixed: false,
+    rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
+    over: false, result: null, error: null, log: o.log === false ? null : [],
+  };
+  guard(s, "setup", () => {
+    resetVars(s, "all");
+    if (o.dealer !== undefined) s.dealer = o.dealer;
+    else if (game.dealer) s.dealer = (game.dealer(s) as number | null) ?? 0;
+    if (o.start !== undefined) {
+      s.start = o.start;
+      s.startFixed = true;
+    }
+    game.setup?.(s);
+    o.afterSetup?.(s);
+    s.steps = 0;
+    enterPhase(s, 0);
+  });
+  return s;
+}
+
+/** Runs a piece of the flow; a rule that fails at run time stops the game with a message, never a crash. */
+function guard(s: State, where: string, run: () => void): void {
+  try {
+    run();
+  } catch (e) {
+    stop(s, e instanceof RuleError ? e.message : `${where}: ${(e as Error).message}`);
+  }
+}
+
+/** Stops a game that cannot go on: a looping or failing rule, or a player with no legal move. */
+export function stop(s: State, message: string): void {
+  if (s.over) return;
+  s.error = message;
+  s.over = true;
+  record(s, { type: "error", message });
+}
+
+// ---- variables ---------------------------------------------------------------------------------------
+
+function resetVars(s: State, which: "all" | "turn" | "phase"): void {
+  const saved = s.me;
+  for (const v of s.game.vars) {
+    if (which !== "all" && v.reset !== which) continue;
+    if (v.per === "game") {
+      s.me = -1;
+      s.vars[v.slot] = v.initial(s);
+    } else {
+      for (let p = 0; p < s.n; p++) {
+        s.me = p;
+        s.vars[s.game.globalVars + v.slot * s.n + p] = v.initial(s);
+      }
+    }
+  }
+  s.me = saved;
+}
+
+// ---- flow --------------------------------------------------------------------------------------------
+
+function phaseOf(s: State): PhaseDef {
+  return s.game.phases[s.phase];
+}
+
+function direction(phase: PhaseDef): number {
+  return phase.turns === "counterclockwise" ? -1 : 1;
+}
+
+function checkEnd(s: State): boolean {
+  if (s.over) return true;
+  const end = s.game.end;
+  if (!end) return false;
+  const saved = s.me;
+  s.me = -1;
+  const over = end(s) === true;
+  s.me = saved;
+  if (over) finishGame(s);
+  return over;
+}
+
+function enterPhase(s: State, index: number): void {
+  for (;;) {
+    if (++s.steps > s.game.limits.steps) throw new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
+    s.phase = index;
+    const phase = phaseOf(s);
+    record(s, { type: "phase", phase: phase.name });
+    s.phaseTurns = 0;
+    s.phasePlayers = activeCount(s);
+    s.done.fill(0);
+    s.endPhaseNow = false;
+    resetVars(s, "phase");
+    s.me = -1;
+    s.current = -1;
+    phase.begin?.(s);
+    if (checkEnd(s)) return;
+    if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
+      let first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
+      if (first === null || s.out[first]) first = nextActive(s, first ?? s.dealer, direction(phase));
+      beginTurn(s, first);
+      return;
+    }
+    if (phase.turns === "simultaneous" && !s.endPhaseNow && activeCount(s) > 0) {
+      s.done.fill(0);
+      for (let p = 0; p < s.n; p++) if (s.out[p]) s.done[p] = 1;
+      return;
+    }
+    // A phase without turns runs its effects and ends.
+    const next = leavePhase(s);
+    if (next < 0) return;
+    index = next;
+  }
+}
+
+/** Ends the current phase: its end effects, then the next phase's index (-1 when the game is over). */
+function leavePhase(s: State): number {
+  const phase = phaseOf(s);
+  s.me = -1;
+  s.current = -1;
+  phase.end?.(s);
+  if (checkEnd(s)) return -1;
+  if (phase.next < 0) {
+    finishGame(s);
+    return -1;
+  }
+  return phase.next;
+}
+
+function beginTurn(s: State, p: number): void {
+  s.current = p;
+  s.me = p;
+  s.extraTurn = false;
+  resetVars(s, "turn");
+  record(s, { type: "turn", player: p });
+  phaseOf(s).turn?.(s);
+  checkEnd(s);
+}
+
+/** After an action: triggers, the end of the game, the end of the turn and of the phase. */
+function afterAction(s: State, actor: number, action: ActionDef): void {
+  s.me = actor;
+  for (const t of s.game.triggers) {
+    s.me = actor;
+    if (t.when(s) === true) t.effect(s);
+  }
+  if (checkEnd(s)) return;
+  const phase = phaseOf(s);
+  if (phase.turns === "simultaneous") {
+    let waiting = false;
+    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
+    if (waiting && !s.endPhaseNow) return;
+    const next = leavePhase(s);
+    if (next >= 0) enterPhase(s, next);
+    return;
+  }
+  const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
+  if (!turnOver) return;
+  s.phaseTurns++;
+  s.me = actor;
+  const phaseOver = s.endPhaseNow || (phase.once && s.phaseTurns >= s.phasePlayers) || (phase.endWhen !== null && phase.endWhen(s) === true);
+  if (phaseOver) {
+    const next = leavePhase(s);
+    if (next >= 0) enterPhase(s, next);
+    return;
+  }
+  if (activeCount(s) === 0) {
+    finishGame(s);
+    return;
+  }
+  const again = s.extraTurn && !s.out[actor];
+  beginTurn(s, again ? actor : nextActive(s, actor, direction(phase)));
+}
+
+function finishGame(s: State): void {
+  if (s.over) return;
+  s.me = -1;
+  const o = s.game.outcome;
+  const scores = o.scores ? Array.from({ length: s.n }, (_, p) => o.scores!(s, p)) : null;
+  let winners: number[];
+  if (o.winners) winners = (o.winners(s) as number[]).slice();
+  else if (scores) {
+    const best = Math.max(...scores);
+    winners = scores.flatMap((v, p) => (v === best ? [p] : []));
+  } else winners = [];
+  const losers = o.losers ? (o.losers(s) as number[]).slice() : [];
+  const result: GameResult = { winners, losers, scores, places: s.places.slice() };
+  s.result = result;
+  s.over = true;
+  s.current = -1;
+  record(s, { type: "end", winners, losers, scores });
+}
+
+// ---- who may act -------------------------------------------------------------------------------------
+
+/** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
+export function actors(s: State): number[] {
+  if (s.over) return [];
+  const phase = phaseOf(s);
+  if (phase.turns === "simultaneous") {
+    const out: number[] = [];
+    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out.push(p);
+    return out;
+  }
+  return s.current >= 0 ? [s.current] : [];
+}
+
+function mayAct(s: State, p: number): Refusal | null {
+  if (s.over) return { rule: "over", reason: "the game is over" };
+  if (p < 0 || p >= s.n) return { rule: "player", reason: `there is no player ${p}` };
+  if (s.out[p]) return { rule: "out", reason: `${s.names[p]} is out of the game` };
+  const phase = phaseOf(s);
+  if (phase.turns === "simultaneous") {
+    if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };
+    return null;
+  }
+  if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${s.names[s.current]}'s turn, not ${s.names[p]}'s` : `nobody may act in the ${phase.name} phase` };
+  return null;
+}
+
+// ---- legal moves -------------------------------------------------------------------------------------
+
+export function legalMoves(s: State, p: number): Move[] {
+  if (mayAct(s, p)) return [];
+  const out: Move[] = [];
+  const saved = s.me;
+  s.me = p;
+  try {
+    for (const a of phaseOf(s).actions) enumerate(s, s.game.actions[a], out);
+  } catch (e) {
+    stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+    return [];
+  } finally {
+    s.me = saved;
+  }
+  return out;
+}
+
+function enumerate(s: State, action: ActionDef, out: Move[]): void {
+  const frame = frameOf(action);
+  const args: unknown[] = new Array(action.params.length);
+  const step = (i: number): void => {
+    if (i === action.params.length) {
+      for (const r of action.requirements) if (r.check(s) !== true) return;
+      out.push({ action, args: args.slice() });
+      return;
+    }
+    const param = action.params[i];
+    const from = param.from(s);
+    if (from.length === 0 && param.optional) {
+      args[i] = null;
+      frame[param.slot] = null;
+      step(i + 1);
+      return;
+    }
+    for (const choice of choices(s, param, from)) {
+      args[i] = choice;
+      frame[param.slot] = choice;
+      step(i + 1);
+    }
+  };
+  step(0);
+}
+
+/** The frame an action's parameters are bound in, shared by its requirements and effect. */
+function frameOf(action: ActionDef): unknown[] {
+  return action.frame;
+}
+
+/** The values a parameter can take: one candidate, or for several, every group of alike candidates. */
+function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
+  if (!param.several) {
+    if (param.kind !== "card") return from.slice();
+    // Cards of the same name are the same choice: offer each name once.
+    const seen = new Set<string>();
+    const out: unknown[] = [];
+    for (const c of from) {
+      const name = s.game.cardNames[c as number];
+      if (!seen.has(name)) {
+        seen.add(name);
+        out.push(c);
+      }
+    }
+    return out;
+  }
+  const groups: number[][] = [];
+  if (param.alike) {
+    const attr = s.game.attributes.get(param.alike)!.byCard;
+    const byKey = new Map<unknown, number[]>();
+    for (const c of from as number[]) {
+      const k = attr[c];
+      const g = byKey.get(k);
+      if (g) g.push(c);
+      else byKey.set(k, [c]);
+    }
+    groups.push(...byKey.values());
+  } else groups.push((from as number[]).slice());
+  const out: number[][] = [];
+  for (const g of groups) subsets(s, g, Math.min(param.max, g.length), out);
+  return out;
+}
+
+const maxSubsets = 4096;
+
+/** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
+function subsets(s: State, items: number[], max: number, out: number[][]): void {
+  const seen = new Set<string>();
+  const pick: number[] = [];
+  const walk = (start: number) => {
+    if (out.length >= maxSubsets) return;
+    if (pick.length > 0) {
+      const key = pick.map((c) => s.game.cardNames[c]).sort().join(" ");
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(pick.slice());
+      }
+    }
+    if (pick.length === max) return;
+    for (let i = start; i < items.length; i++) {
+      pick.push(items[i]);
+      walk(i + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+}
+
+// ---- applying moves ----------------------------------------------------------------------------------
+
+/**
+ * Applies a move for a player. A move from legalMoves() can be applied with trusted = true to skip the checks
+ * it already passed. An illegal move changes nothing and comes back refused, with the rule and the reason.
+ */
+export function applyMove(s: State, p: number, move: Move, trusted = false): ApplyResult {
+  const who = mayAct(s, p);
+  if (who) return { ok: false, refusal: who };
+  const action = move.action;
+  const phase = phaseOf(s);
+  if (!phase.actions.includes(action.index)) {
+    const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
+    return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
+  }
+  const frame = frameOf(action);
+  s.me = p;
+  if (!trusted) {
+    let refusal: Refusal | null = null;
+    try {
+      refusal = check(s, move, frame);
+    } catch (e) {
+      stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+      return { ok: false, refusal: { rule: "error", reason: s.error ?? "the rules failed" } };
+    }
+    if (refusal) return { ok: false, refusal };
+  } else {
+    action.params.forEach((param, i) => (frame[param.slot] = move.args[i]));
+  }
+  s.moves++;
+  s.steps = 0;
+  record(s, { type: "action", player: p, move: moveText(s, move) });
+  s.endPhaseNow = false;
+  guard(s, action.name, () => {
+    action.effect(s);
+    afterAction(s, p, action);
+  });
+  if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
+  return { ok: true };
+}
+
+/** Checks a move's parameters against their choices, then the action's requirements in order. */
+function check(s: State, move: Move, frame: unknown[]): Refusal | null {
+  const action = move.action;
+  for (let i = 0; i < action.params.length; i++) {
+    const param = action.params[i];
+    const value = move.args[i];
+    const from = param.from(s);
+    const refuse = (reason: string): Refusal => {
+      frame[param.slot] = value;
+      return { rule: `${action.name}.${param.name}`, reason: param.refusal ? param.refusal(s) : reason };
+    };
+    if (value === null || value === undefined) {
+      if (param.optional && from.length === 0) {
+        frame[param.slot] = null;
+        continue;
+      }
+      return refuse(param.optional ? `${action.name} needs ${param.name} here` : `${action.name} needs ${param.name}`);
+    }
+    if (param.optional && from.length === 0) return refuse(`${action.name} takes no ${param.name} here`);
+    if (param.several) {
+      const cards = value as number[];
+      if (cards.length === 0) return refuse(`${action.name} needs at least one card`);
+      if (cards.length > param.max) return refuse(`at most ${param.max} cards at a time`);
+      if (new Set(cards).size !== cards.length) return refuse("the same card is named twice");
+      for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`);
+      if (param.alike) {
+        const attr = s.game.attributes.get(param.alike)!.byCard;
+        if (!cards.every((c) => attr[c] === attr[cards[0]])) return refuse(`cards chosen together must share their ${param.alike}`);
+      }
+    } else if (!from.some((x) => equal(x, value))) {
+      return refuse(`${describeValue(s, param, value)} is not among the choices for ${param.name}`);
+    }
+    frame[param.slot] = value;
+  }
+  for (const r of action.requirements) {
+    if (r.check(s) !== true) return { rule: `${action.name}/${r.name}`, reason: r.refusal(s) };
+  }
+  return null;
+}
+
+function describeValue(s: State, param: ParamDef, value: unknown): string {
+  if (param.kind === "card") return s.game.cardNames[value as number];
+  if (param.kind === "player") return s.names[value as number];
+  return String(value);
+}
+
+// ---- move text ---------------------------------------------------------------------------------------
+
+export function moveText(s: State, move: Move): string {
+  const parts = [move.action.name];
+  move.action.params.forEach((param, i) => {
+    const v = move.args[i];
+    if (v === null || v === undefined) return;
+    if (param.several) parts.push(...(v as number[]).map((c) => s.game.cardNames[c]));
+    else if (param.kind === "card") parts.push(s.game.cardNames[v as number]);
+    else if (param.kind === "player") parts.push(s.names[v as number]);
+    else parts.push(String(v));
+  });
+  return parts.join(" ");
+}
+
+/**
+ * Reads a move written as text: `play 9S 9D`, `flip 2`, `pickup`. A card name is matched to a card the
+ * parameter may take where one has that name. Returns the move, or a refusal saying what could not be read.
+ */
+export function parseMove(s: State, p: number, text: string): Move | Refusal {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { rule: "move", reason: "the move is empty" };
+  const action = s.game.actionsByName.get(words[0].toLowerCase());
+  if (!action) {
+    const names = [...s.game.actionsByName.keys()];
+    const near = names.find((n) => n.startsWith(words[0].toLowerCase().slice(0, 3)));
+    return { rule: "move", reason: `unknown action '${words[0]}' (actions: ${names.join(", ")})${near ? `; did you mean '${near}'?` : ""}` };
+  }
+  const args: unknown[] = [];
+  let w = 1;
+  const saved = s.me;
+  s.me = p;
+  const frame = frameOf(action);
+  try {
+    for (const param of action.params) {
+      let from: unknown[] = [];
+      try {
+        from = param.from(s);
+      } catch {
+        from = [];
+      }
+      if (param.optional && w >= words.length) {
+        args.push(null);
+        frame[param.slot] = null;
+        continue;
+      }
+      if (w >= words.length) return { rule: "move", reason: `${action.name} needs ${param.name}: ${usage(action)}` };
+      if (param.several) {
+        const picked: number[] = [];
+        for (; w < words.length; w++) {
+          const c = pickCard(s, words[w], from as number[], picked);
+          if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
+          picked.push(c);
+        }
+        args.push(picked);
+      } else if (param.kind === "card") {
+        const c = pickCard(s, words[w], from as number[], []);
+        if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
+        args.push(c);
+        w++;
+      } else if (param.kind === "player") {
+        const q = s.names.findIndex((n) => n.toLowerCase() === words[w].toLowerCase());
+        if (q < 0) return { rule: "move", reason: `there is no player called '${words[w]}' (players: ${s.names.join(", ")})` };
+        args.push(q);
+        w++;
+      } else if (param.kind === "number") {
+        const v = Number(words[w]);
+        if (!Number.isFinite(v)) return { rule: "move", reason: `${param.name} must be a number, not '${words[w]}'` };
+        args.push(v);
+        w++;
+      } else {
+        args.push(words[w]);
+        w++;
+      }
+      frame[param.slot] = args[args.length - 1];
+    }
+  } finally {
+    s.me = saved;
+  }
+  if (w < words.length) return { rule: "move", reason: `too many words: ${usage(action)}` };
+  return { action, args };
+}
+
+function usage(action: ActionDef): string {
+  const params = action.params.map((p) => {
+    const word = p.several ? `<${p.name}...>` : `<${p.name}>`;
+    return p.optional ? `[${word}]` : word;
+  });
+  return [action.name, ...params].join(" ");
+}
+
+export function actionUsage(action: ActionDef): string {
+  return usage(action);
+}
+
+/** Among the cards with a name, the one the parameter may take (not already picked), else any of them. */
+function pickCard(s: State, word: string, from: number[], picked: number[]): number | null {
+  const named = s.game.cardsNamed(word);
+  if (named.length === 0) return null;
+  const fits = named.find((c) => from.includes(c) && !picked.includes(c));
+  return fits ?? named.find((c) => !picked.includes(c)) ?? named[0];
+}
+
+/** Plays a written move: parse, then apply. */
+export function play(s: State, p: number, text: string): ApplyResult {
+  const parsed = parseMove(s, p, text);
+  if ("rule" in parsed) return { ok: false, refusal: parsed };
+  return applyMove(s, p, parsed);
+}
+
+export function isRefusal(x: Move | Refusal): x is Refusal {
+  return "rule" in x;
+}

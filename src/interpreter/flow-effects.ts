@@ -1,0 +1,17 @@
+// Effects on the flow of play that the engine and the builtins share.
+import type { State } from "./state.js";
+import { record } from "./events.js";
+
+/** A player goes out: they have finished, take no more turns, and get the next place. */
+export function goOut(s: State, p: number): void {
+  if (p < 0 || s.out[p]) return;
+  s.out[p] = 1;
+  s.places.push(p);
+  record(s, { type: "out", player: p, place: s.places.length });
+}
+
+export function activeCount(s: State): number {
+  let n = 0;
+  for (let p = 0; p < s.n; p++) if (!s.out[p]) n++;
+  return n;
+}

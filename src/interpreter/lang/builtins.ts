@@ -1,0 +1,610 @@
+// The functions and effects of the language, one entry each: its parameters, its type rule, its compiled form
+// and its documentation. The compiler looks names up here and nowhere else, and docs/language.md is generated
+// from this table, so a function cannot exist without being documented.
+import * as T from "./types.js";
+import type { Type } from "./types.js";
+import type { Eval } from "../model.js";
+import type { State } from "../state.js";
+import { compare, equal, RuleError } from "./values.js";
+import { moveCard, zoneIndex } from "../state.js";
+import { nextInt, shuffleInPlace } from "../rng.js";
+import { record } from "../events.js";
+import { createZone } from "../zones.js";
+import { goOut } from "../flow-effects.js";
+
+/** How an argument reaches the function: converted by the compiler so that each function sees one form. */
+export type ArgKind =
+  | "value" // as it is
+  | "list" // a list; a zone gives its cards
+  | "cards" // a card, a list of cards or a zone, as a list of cards
+  | "zone" // one zone; a per-player zone name means the acting player's
+  | "kind" // a per-player zone named without an owner: the zone of each player in turn
+  | "fn" // a function written x => ...
+  | "family"; // the name of a family of zones (declared with many: true)
+
+export interface ParamSpec {
+  name: string;
+  kind: ArgKind;
+  optional?: boolean;
+}
+
+/** A compiled lambda: call it with the state and its arguments. */
+export type Lam = (s: State, a?: unknown, b?: unknown) => unknown;
+
+export interface Builtin {
+  name: string;
+  params: ParamSpec[];
+  effect: boolean; // changes the game: allowed only in effects
+  doc: string;
+  example: string;
+  /** Types of the parameters of the function argument, given the types of the arguments before it. */
+  lambda?: (args: Type[]) => Type[];
+  /** The result type, or a message saying which argument is wrong. */
+  type: (args: Type[]) => Type | { arg: number; message: string };
+  make: (args: (Eval | Lam)[], types: Type[]) => Eval;
+}
+
+const registry = new Map<string, Builtin>();
+function def(b: Builtin): void {
+  registry.set(b.name, b);
+}
+export function builtin(name: string): Builtin | undefined {
+  return registry.get(name);
+}
+export function builtinNames(): string[] {
+  return [...registry.keys()];
+}
+export function allBuiltins(): Builtin[] {
+  return [...registry.values()];
+}
+
+// ---- helpers ----------------------------------------------------------------------------------------
+
+const elem = (t: Type): Type => T.elementOf(t) ?? T.any;
+const ev = (a: Eval | Lam) => a as Eval;
+const fn = (a: Eval | Lam) => a as Lam;
+const wrong = (arg: number, message: string) => ({ arg, message });
+const needNum = (t: Type) => t.t === "num" || t.t === "any";
+const needPlayer = (t: Type) => t.t === "player" || t.t === "any" || t.t === "none";
+const needCard = (t: Type) => t.t === "card" || t.t === "any" || t.t === "none";
+const truthy = (v: unknown) => v === true;
+
+function listOp(name: string, doc: string, example: string, type: (a: Type[]) => Type | { arg: number; message: string },
+  make: (args: (Eval | Lam)[]) => Eval, withFn: "none" | "optional" | "required" = "none", fnParams?: (a: Type[]) => Type[]): void {
+  const params: ParamSpec[] = [{ name: "list", kind: "list" }];
+  if (withFn !== "none") params.push({ name: "test", kind: "fn", optional: withFn === "optional" });
+  def({ name, params, effect: false, doc, example, type, make, lambda: fnParams ?? ((a) => [elem(a[0])]) });
+}
+
+// ---- lists ------------------------------------------------------------------------------------------
+
+listOp("count", "How many items a list or zone holds; with a test, how many pass it.", "hand.count(c => c.rank == 10)",
+  () => T.num,
+  ([l, f]) => {
+    const list = ev(l);
+    if (!f) return (s) => (list(s) as unknown[]).length;
+    const test = fn(f);
+    return (s) => {
+      let n = 0;
+      for (const x of list(s) as unknown[]) if (truthy(test(s, x))) n++;
+      return n;
+    };
+  }, "optional");
+
+listOp("empty", "True when a list or zone holds nothing.", "pile.empty", () => T.bool, ([l]) => {
+  const list = ev(l);
+  return (s) => (list(s) as unknown[]).length === 0;
+});
+
+listOp("any", "True when some item passes the test; without a test, when the list is not empty.", "hand.any(c => c.rank == 3)",
+  () => T.bool,
+  ([l, f]) => {
+    const list = ev(l);
+    if (!f) return (s) => (list(s) as unknown[]).length > 0;
+    const test = fn(f);
+    return (s) => {
+      for (const x of list(s) as unknown[]) if (truthy(test(s, x))) return true;
+      return false;
+    };
+  }, "optional");
+
+listOp("all", "True when every item passes the test (and for an empty list).", "cards.all(c => c.rank == cards.first.rank)",
+  () => T.bool,
+  ([l, f]) => {
+    const list = ev(l);
+    const test = fn(f);
+    return (s) => {
+      for (const x of list(s) as unknown[]) if (!truthy(test(s, x))) return false;
+      return true;
+    };
+  }, "required");
+
+listOp("filter", "The items that pass the test, in order.", "hand.filter(c => c.suit == \"H\")",
+  (a) => T.list(elem(a[0])),
+  ([l, f]) => {
+    const list = ev(l);
+    const test = fn(f);
+    return (s) => (list(s) as unknown[]).filter((x) => truthy(test(s, x)));
+  }, "required");
+
+listOp("map", "Each item turned into a new value.", "players.map(p => p.hand.count)",
+  (a) => T.list(a[1] ?? T.any),
+  ([l, f]) => {
+    const list = ev(l);
+    const change = fn(f);
+    return (s) => (list(s) as unknown[]).map((x, i) => change(s, x, i));
+  }, "required", (a) => [elem(a[0]), T.num]);
+
+listOp("find", "The first item that passes the test, or none.", "players.find(p => p.hand.empty)",
+  (a) => elem(a[0]),
+  ([l, f]) => {
+    const list = ev(l);
+    const test = fn(f);
+    return (s) => {
+      for (const x of list(s) as unknown[]) if (truthy(test(s, x))) return x;
+      return null;
+    };
+  }, "required");
+
+listOp("sum", "The total of the numbers, or of a number worked out from each item.", "won.sum(c => c.value)",
+  (a) => (a[1] || needNum(elem(a[0])) ? T.num : wrong(0, `sum needs numbers, or a function giving a number for each item`)),
+  ([l, f]) => {
+    const list = ev(l);
+    const value = f ? fn(f) : null;
+    return (s) => {
+      let total = 0;
+      for (const x of list(s) as unknown[]) total += (value ? value(s, x) : x) as number;
+      return total;
+    };
+  }, "optional");
+
+listOp("sort", "The items in ascending order, of themselves or of a key worked out from each.", "hand.sort(c => c.rank)",
+  (a) => T.list(elem(a[0])),
+  ([l, f]) => {
+    const list = ev(l);
+    const key = f ? fn(f) : null;
+    return (s) => {
+      const items = (list(s) as unknown[]).slice();
+      if (!key) return items.sort(compare);
+      const keys = new Map(items.map((x) => [x, key(s, x)]));
+      return items.sort((x, y) => compare(keys.get(x), keys.get(y)));
+    };
+  }, "optional");
+
+listOp("reverse", "The items in the opposite order.", "pile.reverse", (a) => T.list(elem(a[0])), ([l]) => {
+  const list = ev(l);
+  return (s) => (list(s) as unknown[]).slice().reverse();
+});
+
+listOp("distinct", "The items with repeats left out.", "hand.map(c => c.suit).distinct", (a) => T.list(elem(a[0])), ([l]) => {
+  const list = ev(l);
+  return (s) => {
+    const out: unknown[] = [];
+    for (const x of list(s) as unknown[]) if (!out.some((y) => equal(x, y))) out.push(x);
+    return out;
+  };
+});
+
+for (const [name, pick, doc] of [
+  ["maxBy", 1, "The item with the highest key; the first of equal ones. none for an empty list."],
+  ["minBy", -1, "The item with the lowest key; the first of equal ones. none for an empty list."],
+] as const) {
+  listOp(name, doc, `table.${name}(c => c.rank)`, (a) => elem(a[0]), ([l, f]) => {
+    const list = ev(l);
+    const key = fn(f);
+    return (s) => {
+      let best: unknown = null;
+      let bestKey: unknown;
+      for (const x of list(s) as unknown[]) {
+        const k = key(s, x);
+        if (best === null || compare(k, bestKey) * pick > 0) {
+          best = x;
+          bestKey = k;
+        }
+      }
+      return best;
+    };
+  }, "required");
+}
+
+for (const [name, pick, doc] of [
+  ["best", 1, "Every item sharing the highest key, in order: the winners of a comparison, ties included."],
+  ["worst", -1, "Every item sharing the lowest key, in order."],
+] as const) {
+  listOp(name, doc, `players.${name}(p => p.score)`, (a) => T.list(elem(a[0])), ([l, f]) => {
+    const list = ev(l);
+    const key = fn(f);
+    return (s) => {
+      let out: unknown[] = [];
+      let bestKey: unknown;
+      for (const x of list(s) as unknown[]) {
+        const k = key(s, x);
+        const c = out.length === 0 ? 1 : compare(k, bestKey) * pick;
+        if (c > 0) {
+          out = [x];
+          bestKey = k;
+        } else if (c === 0) out.push(x);
+      }
+      return out;
+    };
+  }, "required");
+}
+
+for (const [name, pick, doc] of [
+  ["max", 1, "The highest of a list, or of the arguments: max(a, b)."],
+  ["min", -1, "The lowest of a list, or of the arguments: min(a, b)."],
+] as const) {
+  def({
+    name, doc, example: `${name}(3 - hand.count, stock.count)`, effect: false,
+    params: [{ name: "a", kind: "value" }, { name: "b", kind: "value", optional: true }],
+    type: (a) => {
+      if (a.length === 1) return T.isListLike(a[0]) ? elem(a[0]) : wrong(0, `${name} of one argument needs a list`);
+      return T.unify(a[0], a[1]) ?? wrong(1, `cannot compare ${T.show(a[0])} with ${T.show(a[1])}`);
+    },
+    make: (args, types) => {
+      if (args.length === 2) {
+        const [x, y] = [ev(args[0]), ev(args[1])];
+        return (s) => {
+          const a = x(s);
+          const b = y(s);
+          return compare(a, b) * pick >= 0 ? a : b;
+        };
+      }
+      const list = toList(ev(args[0]), types[0]);
+      return (s) => {
+        let best: unknown = null;
+        for (const v of list(s)) if (best === null || compare(v, best) * pick > 0) best = v;
+        return best;
+      };
+    },
+  });
+}
+
+for (const [name, fromTop, doc] of [
+  ["top", true, "The top card of a zone (the last item of a list); with a count, that many from the top, in order."],
+  ["bottom", false, "The bottom card of a zone (the first item of a list); with a count, that many from the bottom."],
+  ["last", true, "The last item; with a count, the last that many, in order."],
+  ["first", false, "The first item; with a count, the first that many."],
+] as const) {
+  def({
+    name, doc, example: fromTop ? `${name}(pile, 4).all(c => c.rank == pile.top.rank)` : `${name}(hand)`, effect: false,
+    params: [{ name: "list", kind: "list" }, { name: "count", kind: "value", optional: true }],
+    type: (a) => {
+      if (a.length === 2) return needNum(a[1]) ? T.list(elem(a[0])) : wrong(1, `the count must be a number`);
+      return elem(a[0]);
+    },
+    make: (args) => {
+      const list = ev(args[0]);
+      if (args.length === 2) {
+        const count = ev(args[1]);
+        return (s) => {
+          const items = list(s) as unknown[];
+          const k = Math.max(0, Math.min(items.length, count(s) as number));
+          return fromTop ? items.slice(items.length - k) : items.slice(0, k);
+        };
+      }
+      return fromTop
+        ? (s) => {
+            const items = list(s) as unknown[];
+            return items.length ? items[items.length - 1] : null;
+          }
+        : (s) => {
+            const items = list(s) as unknown[];
+            return items.length ? items[0] : null;
+          };
+    },
+  });
+}
+
+def({
+  name: "contains", doc: "True when the list holds the item (also written `item in list`).", example: "hand.contains(c)", effect: false,
+  params: [{ name: "list", kind: "list" }, { name: "item", kind: "value" }],
+  type: () => T.bool,
+  make: ([l, x]) => (s) => {
+    const v = ev(x)(s);
+    return (ev(l)(s) as unknown[]).some((y) => equal(y, v));
+  },
+});
+
+def({
+  name: "indexOf", doc: "Where an item stands in a list, counting from 0; -1 when it is not there.", example: "players.indexOf(me)", effect: false,
+  params: [{ name: "list", kind: "list" }, { name: "item", kind: "value" }],
+  type: () => T.num,
+  make: ([l, x]) => (s) => {
+    const v = ev(x)(s);
+    return (ev(l)(s) as unknown[]).findIndex((y) => equal(y, v));
+  },
+});
+
+def({
+  name: "without", doc: "The list with the given items (or item) left out.", example: "players.without(me)", effect: false,
+  params: [{ name: "list", kind: "list" }, { name: "items", kind: "value" }],
+  type: (a) => T.list(elem(a[0])),
+  make: ([l, x], types) => {
+    const drop = T.isListLike(types[1]) ? toList(ev(x), types[1]) : (s: State) => [ev(x)(s)];
+    return (s) => {
+      const gone = drop(s);
+      return (ev(l)(s) as unknown[]).filter((y) => !gone.some((g) => equal(g, y)));
+    };
+  },
+});
+
+def({
+  name: "groups", doc: "The items grouped by a key, in order of first appearance: a list of lists.", example: "hand.groups(c => c.rank)", effect: false,
+  params: [{ name: "list", kind: "list" }, { name: "key", kind: "fn" }],
+  lambda: (a) => [elem(a[0])],
+  type: (a) => T.list(T.list(elem(a[0]))),
+  make: ([l, f]) => {
+    const key = fn(f);
+    return (s) => {
+      const out = new Map<unknown, unknown[]>();
+      for (const x of ev(l)(s) as unknown[]) {
+        const k = key(s, x);
+        const g = out.get(k);
+        if (g) g.push(x);
+        else out.set(k, [x]);
+      }
+      return [...out.values()];
+    };
+  },
+});
+
+def({
+  name: "range", doc: "The whole numbers from a to b, both included (also written a..b).", example: "range(1, faceDown.count)", effect: false,
+  params: [{ name: "from", kind: "value" }, { name: "to", kind: "value" }],
+  type: (a) => (!needNum(a[0]) ? wrong(0, "a range needs numbers") : !needNum(a[1]) ? wrong(1, "a range needs numbers") : T.list(T.num)),
+  make: ([a, b]) => (s) => {
+    const out: number[] = [];
+    const to = ev(b)(s) as number;
+    for (let i = ev(a)(s) as number; i <= to; i++) out.push(i);
+    return out;
+  },
+});
+
+// ---- numbers ----------------------------------------------------------------------------------------
+
+def({
+  name: "abs", doc: "A number without its sign.", example: "abs(score)", effect: false,
+  params: [{ name: "n", kind: "value" }],
+  type: (a) => (needNum(a[0]) ? T.num : wrong(0, "abs needs a number")),
+  make: ([n]) => (s) => Math.abs(ev(n)(s) as number),
+});
+
+// ---- players ----------------------------------------------------------------------------------------
+
+for (const [name, dir, doc] of [
+  ["left", 1, "The player to the left: next clockwise, whether or not still in; left(p, 2) two seats on."],
+  ["right", -1, "The player to the right: next counter-clockwise; right(p, 2) two seats on."],
+] as const) {
+  def({
+    name, doc, example: `${name}(dealer)`, effect: false,
+    params: [{ name: "player", kind: "value" }, { name: "seats", kind: "value", optional: true }],
+    type: (a) => (!needPlayer(a[0]) ? wrong(0, `${name} needs a player`) : a[1] && !needNum(a[1]) ? wrong(1, "seats must be a number") : T.player),
+    make: ([p, k]) => (s) => {
+      const from = ev(p)(s) as number;
+      const steps = k ? (ev(k)(s) as number) : 1;
+      return (((from + dir * steps) % s.n) + s.n) % s.n;
+    },
+  });
+}
+
+def({
+  name: "next", doc: "The next player still in the game, clockwise from a player (counter-clockwise when the phase goes that way).", example: "next(me)", effect: false,
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.player : wrong(0, "next needs a player")),
+  make: ([p]) => (s) => nextActive(s, ev(p)(s) as number, s.game.phases[s.phase]?.turns === "counterclockwise" ? -1 : 1),
+});
+
+def({
+  name: "clockwiseFrom", doc: "Every seat, clockwise, starting with the given player.", example: "clockwiseFrom(left(dealer))", effect: false,
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.players : wrong(0, "clockwiseFrom needs a player")),
+  make: ([p]) => (s) => {
+    const from = ev(p)(s) as number;
+    return Array.from({ length: s.n }, (_, i) => (from + i) % s.n);
+  },
+});
+
+def({
+  name: "distance", doc: "How many seats clockwise from the first player to the second.", example: "distance(left(dealer), p)", effect: false,
+  params: [{ name: "from", kind: "value" }, { name: "to", kind: "value" }],
+  type: (a) => (!needPlayer(a[0]) ? wrong(0, "distance needs players") : !needPlayer(a[1]) ? wrong(1, "distance needs players") : T.num),
+  make: ([a, b]) => (s) => ((((ev(b)(s) as number) - (ev(a)(s) as number)) % s.n) + s.n) % s.n,
+});
+
+export function nextActive(s: State, from: number, dir: number): number {
+  for (let i = 1; i <= s.n; i++) {
+    const p = (((from + dir * i) % s.n) + s.n) % s.n;
+    if (!s.out[p]) return p;
+  }
+  return from;
+}
+
+// ---- zones ------------------------------------------------------------------------------------------
+
+def({
+  name: "owner", doc: "The player a zone belongs to, or none for a zone of the game.", example: "pile.owner", effect: false,
+  params: [{ name: "zone", kind: "zone" }],
+  type: () => T.player,
+  make: ([z]) => (s) => {
+    const o = s.zoneOwner[ev(z)(s) as number];
+    return o >= 0 ? o : null;
+  },
+});
+
+def({
+  name: "zoneOf", doc: "The zone a card is in.", example: "zoneOf(c) == hand", effect: false,
+  params: [{ name: "card", kind: "value" }],
+  type: (a) => (needCard(a[0]) ? T.zone : wrong(0, "zoneOf needs a card")),
+  make: ([c]) => (s) => {
+    const card = ev(c)(s) as number | null;
+    return card === null ? null : s.cardZone[card];
+  },
+});
+
+// ---- effects ----------------------------------------------------------------------------------------
+
+function effect(b: Omit<Builtin, "effect" | "type"> & { type?: Builtin["type"] }): void {
+  def({ ...b, effect: true, type: b.type ?? (() => T.voidType) });
+}
+
+function logMove(s: State, cards: number[], from: number, to: number): void {
+  if (s.log && cards.length) s.log.push({ type: "move", cards: cards.slice(), from, to });
+}
+
+/** Moves cards, keeping the order given: the last ends on top. Cards from several zones are logged per zone. */
+export function moveCards(s: State, cards: readonly number[], to: number, bottom = false): void {
+  if (cards.length === 0) return;
+  const list = bottom ? cards.slice().reverse() : cards.slice();
+  let batch: number[] = [];
+  let batchFrom = -1;
+  for (const c of list) {
+    const from = s.cardZone[c];
+    if (from !== batchFrom) {
+      logMove(s, batch, batchFrom, to);
+      batch = [];
+      batchFrom = from;
+    }
+    batch.push(c);
+    moveCard(s, c, to, bottom);
+  }
+  logMove(s, batch, batchFrom, to);
+}
+
+effect({
+  name: "move", doc: "Moves cards onto the top of a zone, in the order given: the last one ends on top. A zone as the first argument moves all its cards.",
+  example: "move(cards, pile)",
+  params: [{ name: "cards", kind: "cards" }, { name: "to", kind: "zone" }],
+  make: ([c, z]) => (s) => moveCards(s, ev(c)(s) as number[], ev(z)(s) as number),
+});
+
+effect({
+  name: "putUnder", doc: "Moves cards to the bottom of a zone.", example: "putUnder(cards, stock)",
+  params: [{ name: "cards", kind: "cards" }, { name: "to", kind: "zone" }],
+  make: ([c, z]) => (s) => moveCards(s, ev(c)(s) as number[], ev(z)(s) as number, true),
+});
+
+effect({
+  name: "draw", doc: "Moves cards one at a time from the top of a zone to another, as many as asked or as there are.",
+  example: "draw(stock, hand, 3 - hand.count)",
+  params: [{ name: "from", kind: "zone" }, { name: "to", kind: "zone" }, { name: "count", kind: "value", optional: true }],
+  type: (a) => (a[2] && !needNum(a[2]) ? wrong(2, "the count must be a number") : T.voidType),
+  make: ([f, t, k]) => (s) => {
+    const from = s.zones[ev(f)(s) as number];
+    const want = k ? (ev(k)(s) as number) : 1;
+    const n = Math.max(0, Math.min(want, from.length));
+    const taken = from.slice(from.length - n).reverse();
+    moveCards(s, taken, ev(t)(s) as number);
+  },
+});
+
+effect({
+  name: "deal", doc: "Deals cards one at a time from the top of a zone to each player still in, clockwise from the given player (left of the dealer by default), round after round.",
+  example: "deal(stock, faceDown, 3)",
+  params: [{ name: "from", kind: "zone" }, { name: "to", kind: "kind" }, { name: "rounds", kind: "value" }, { name: "first", kind: "value", optional: true }],
+  type: (a) => (!needNum(a[2]) ? wrong(2, "the number of rounds must be a number") : a[3] && !needPlayer(a[3]) ? wrong(3, "the first player must be a player") : T.voidType),
+  make: ([f, kind, r, first]) => (s) => {
+    const from = ev(f)(s) as number;
+    const def = ev(kind)(s) as number;
+    const rounds = ev(r)(s) as number;
+    const start = first ? (ev(first)(s) as number) : (s.dealer + 1) % s.n;
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < s.n; i++) {
+        const p = (start + i) % s.n;
+        if (s.out[p]) continue;
+        const pile = s.zones[from];
+        if (pile.length === 0) return;
+        const c = pile[pile.length - 1];
+        const to = zoneIndex(s, def, p);
+        moveCard(s, c, to);
+        logMove(s, [c], from, to);
+      }
+    }
+  },
+});
+
+effect({
+  name: "shuffle", doc: "Shuffles a zone with the game's seeded random numbers.", example: "shuffle(stock)",
+  params: [{ name: "zone", kind: "zone" }],
+  make: ([z]) => (s) => {
+    const zone = ev(z)(s) as number;
+    shuffleInPlace(s.rng, s.zones[zone]);
+    record(s, { type: "shuffle", zone });
+  },
+});
+
+effect({
+  name: "exchange", doc: "Two cards change places: each takes the other's zone and position.", example: "exchange(handCard, upCard)",
+  params: [{ name: "a", kind: "value" }, { name: "b", kind: "value" }],
+  type: (a) => (!needCard(a[0]) ? wrong(0, "exchange needs cards") : !needCard(a[1]) ? wrong(1, "exchange needs cards") : T.voidType),
+  make: ([x, y]) => (s) => {
+    const a = ev(x)(s) as number;
+    const b = ev(y)(s) as number;
+    const za = s.cardZone[a];
+    const zb = s.cardZone[b];
+    const ia = s.zones[za].indexOf(a);
+    const ib = s.zones[zb].indexOf(b);
+    s.zones[za][ia] = b;
+    s.zones[zb][ib] = a;
+    s.cardZone[a] = zb;
+    s.cardZone[b] = za;
+    s.cardFrom[a] = s.zoneOwner[za];
+    s.cardFrom[b] = s.zoneOwner[zb];
+    logMove(s, [a], za, zb);
+    logMove(s, [b], zb, za);
+  },
+});
+
+effect({
+  name: "random", doc: "One item of a list, chosen with the game's seeded random numbers (none for an empty list).", example: "dealer = random(players)",
+  params: [{ name: "list", kind: "list" }],
+  type: (a) => elem(a[0]),
+  make: ([l]) => (s) => {
+    const items = ev(l)(s) as unknown[];
+    return items.length ? items[nextInt(s.rng, items.length)] : null;
+  },
+});
+
+effect({
+  name: "again", doc: "The acting player takes another turn after this one (unless they are out).", example: "again()",
+  params: [],
+  make: () => (s) => {
+    s.extraTurn = true;
+  },
+});
+
+effect({
+  name: "done", doc: "In a simultaneous phase: the player has finished and waits for the others.", example: "done()",
+  params: [{ name: "player", kind: "value", optional: true }],
+  make: ([p]) => (s) => {
+    const who = p ? (ev(p)(s) as number) : s.me;
+    s.done[who] = 1;
+  },
+});
+
+effect({
+  name: "out", doc: "A player goes out: they have finished and take no more turns. Their place is recorded.", example: "out(me)",
+  params: [{ name: "player", kind: "value", optional: true }],
+  make: ([p]) => (s) => goOut(s, p ? (ev(p)(s) as number) : s.me),
+});
+
+effect({
+  name: "endPhase", doc: "The current phase ends once this action is over.", example: "endPhase()",
+  params: [],
+  make: () => (s) => {
+    s.endPhaseNow = true;
+  },
+});
+
+effect({
+  name: "newZone", doc: "Starts a new, empty zone in a family of zones (a new pile) and gives it back.", example: "let p = newZone(piles)",
+  params: [{ name: "family", kind: "family" }, { name: "owner", kind: "value", optional: true }],
+  type: (a) => (a[1] && !needPlayer(a[1]) ? wrong(1, "the owner must be a player") : T.zone),
+  make: ([f, o]) => (s) => createZone(s, ev(f)(s) as number, o ? ((ev(o)(s) as number | null) ?? -1) : -1),
+});
+
+function toList(e: Eval, t: Type): (s: State) => unknown[] {
+  if (t.t === "zone") return (s) => s.zones[e(s) as number];
+  return e as (s: State) => unknown[];
+}
+

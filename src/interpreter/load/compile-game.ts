@@ -1,0 +1,631 @@
+// Turns a validated rule file into a Game: card tables, zone and variable layouts, and compiled closures for
+// every rule. Every problem is collected with its place; nothing here throws on bad rule text.
+import type { Diagnostic } from "../diagnostics.js";
+import { suggestion } from "../diagnostics.js";
+import type { SourceFile } from "./yaml.js";
+import { escapePointer } from "./yaml.js";
+import * as T from "../lang/types.js";
+import type { Type } from "../lang/types.js";
+import { Compiler, type Binding, type DefineInfo, type Environment, type UnitOptions } from "../lang/compile.js";
+import { builtin } from "../lang/builtins.js";
+import { reservedWords } from "../../../grammar/lexer.js";
+import { parseExpression } from "../lang/ast.js";
+import type {
+  ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
+} from "../model.js";
+import { standardDeck, normalizeCardName, nameFromTemplate, type CardSpec } from "../cards.js";
+
+type Raw = Record<string, unknown>;
+
+const specialNames = new Set(["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"]);
+const defaultLimits = { moves: 20_000, steps: 100_000 };
+
+export interface CompileResult {
+  game: Game | null;
+  diagnostics: Diagnostic[];
+}
+
+export function compileGame(raw: Raw, file: SourceFile, id: string): CompileResult {
+  return new GameBuilder(raw, file, id).build();
+}
+
+/** An item that may be written bare or as {value, text, assumed}. */
+function valueOf(item: unknown): unknown {
+  if (item !== null && typeof item === "object" && !Array.isArray(item) && "value" in (item as Raw)) return (item as Raw).value;
+  return item;
+}
+function textOf(item: unknown): string {
+  const v = valueOf(item);
+  return typeof v === "string" ? v : String(v);
+}
+function pointerOfValue(pointer: string, item: unknown): string {
+  return item !== null && typeof item === "object" && !Array.isArray(item) && "value" in (item as Raw) ? `${pointer}/value` : pointer;
+}
+function entries(section: unknown): [string, unknown][] {
+  return section && typeof section === "object" ? Object.entries(section as Raw) : [];
+}
+
+class GameBuilder {
+  private diagnostics: Diagnostic[] = [];
+  private names = new Map<string, Binding>();
+  private namePointers = new Map<string, string>();
+  private attributes = new Map<string, AttributeDef>();
+  private zones: ZoneDef[] = [];
+  private vars: VarDef[] = [];
+  private counts = { shared: 0, player: 0, families: 0, globals: 0, playerVars: 0, options: 0 };
+  private compiler: Compiler;
+  private limits = { ...defaultLimits };
+
+  constructor(
+    private raw: Raw,
+    private file: SourceFile,
+    private id: string,
+  ) {
+    const env: Environment = {
+      file,
+      report: (d) => this.diagnostics.push(d),
+      global: (name) => this.names.get(name),
+      globalNames: () => this.names.keys(),
+      attributes: this.attributes,
+      sharedZones: () => this.counts.shared,
+      globalVars: () => this.counts.globals,
+      stepLimit: () => this.limits.steps,
+    };
+    this.compiler = new Compiler(env);
+  }
+
+  build(): CompileResult {
+    const raw = this.raw;
+    const limits = (raw.limits ?? {}) as Raw;
+    if (typeof limits.moves === "number") this.limits.moves = limits.moves;
+    if (typeof limits.steps === "number") this.limits.steps = limits.steps;
+
+    this.declareZones();
+    const cards = this.declareCards();
+    this.declareConstants();
+    const options = this.declareOptions();
+    this.declareVariables();
+    this.declareDefines();
+    this.compileVariableInitials();
+
+    const actions = this.compileActions();
+    const phases = this.compilePhases(actions);
+    const triggers = this.compileTriggers();
+    const setup = this.programAt("/setup", raw.setup, { rule: "setup", effects: true, hasMe: false });
+    const dealer = this.playerExpression("/dealer", raw.dealer, "dealer", true);
+    const start = this.playerExpression("/start", raw.start, "start", false);
+    const end = raw.end === undefined ? null : this.expressionAt<boolean>("/end", raw.end, { rule: "end", effects: false, hasMe: false }, T.bool);
+    const outcome = this.compileOutcome();
+    this.checkReachability(actions, phases);
+    this.reportUnusedDefines();
+    const assumptions = this.collectAssumptions();
+
+    const players = this.playerRange();
+    const errors = this.diagnostics.some((d) => d.severity === "error");
+    if (errors) return { game: null, diagnostics: this.diagnostics };
+
+    const byName = new Map<string, number[]>();
+    cards.names.forEach((name, i) => {
+      const key = normalizeCardName(name);
+      byName.set(key, [...(byName.get(key) ?? []), i]);
+    });
+    const game: Game = {
+      id: this.id,
+      name: typeof raw.name === "string" ? raw.name : this.id,
+      file: this.file.path,
+      players,
+      cardNames: cards.names,
+      cardStart: cards.start,
+      attributes: this.attributes,
+      zones: this.zones,
+      sharedZones: this.counts.shared,
+      playerZones: this.counts.player,
+      families: this.counts.families,
+      vars: this.vars,
+      globalVars: this.counts.globals,
+      playerVars: this.counts.playerVars,
+      options,
+      phases,
+      actions,
+      actionsByName: new Map(actions.map((a) => [a.name, a])),
+      triggers,
+      setup,
+      dealer,
+      start,
+      end,
+      outcome,
+      limits: this.limits,
+      assumptions,
+      cardsNamed: (name) => byName.get(normalizeCardName(name)) ?? [],
+    };
+    return { game, diagnostics: this.diagnostics };
+  }
+
+  // ---- names ---------------------------------------------------------------------------------------
+
+  private declare(name: string, binding: Binding, pointer: string): boolean {
+    if (reservedWords.includes(name) || specialNames.has(name)) {
+      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is a word the language defines; choose another name`, true));
+      return false;
+    }
+    if (builtin(name) && binding.kind !== "define") {
+      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is the name of a built-in function; choose another name`, true));
+      return false;
+    }
+    const existing = this.names.get(name);
+    if (existing) {
+      const first = this.file.placeOf(this.namePointers.get(name)!);
+      const where = this.file.position(first.keyStart ?? first.start);
+      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is already defined as a ${existing.kind} (line ${where.line})`, true));
+      return false;
+    }
+    this.names.set(name, binding);
+    this.namePointers.set(name, pointer);
+    return true;
+  }
+
+  // ---- cards and zones -----------------------------------------------------------------------------
+
+  private declareZones(): void {
+    for (const [name, spec] of entries(this.raw.zones)) {
+      const z = spec as Raw;
+      const per = z.per === "player" ? "player" : "game";
+      const many = z.many === true;
+      const slot = many ? this.counts.families++ : per === "player" ? this.counts.player++ : this.counts.shared++;
+      const def: ZoneDef = {
+        name, index: this.zones.length, per, many, slot,
+        visible: (z.visible as ZoneDef["visible"]) ?? "everyone",
+        ordered: z.ordered !== false,
+      };
+      const pointer = `/zones/${escapePointer(name)}`;
+      if (many && per === "player") {
+        this.diagnostics.push(this.file.at(`${pointer}/many`, "error", "E_SCHEMA", "a family of zones belongs to the game; give each new zone an owner with newZone(family, player)"));
+      }
+      if (this.declare(name, { kind: "zone", def }, pointer)) this.zones.push(def);
+    }
+    if (this.zones.length === 0) this.diagnostics.push(this.file.at("", "error", "E_SCHEMA", "the rule file declares no zones: cards need somewhere to be"));
+  }
+
+  private declareCards(): { names: string[]; start: number[] } {
+    const section = (this.raw.cards ?? {}) as Raw;
+    const names: string[] = [];
+    const start: number[] = [];
+    const attrValues = new Map<string, (string | number | null)[]>();
+    const specs: CardSpec[] = [];
+    const declared = entries(section.attributes);
+    (section.sets as Raw[] | undefined)?.forEach((set, i) => {
+      const pointer = `/cards/sets/${i}`;
+      const into = String(set.into);
+      const zone = this.names.get(into);
+      if (zone?.kind !== "zone" || zone.def.many) {
+        this.diagnostics.push(this.file.at(`${pointer}/into`, "error", "E_NAME", `unknown zone '${into}'${suggestion(into, this.zones.filter((z) => !z.many).map((z) => z.name))}`));
+        return;
+      }
+      if (zone.def.per === "player") {
+        this.diagnostics.push(this.file.at(`${pointer}/into`, "error", "E_TYPE", `cards start in a zone of the game, not in each player's '${into}': deal them in setup`));
+        return;
+      }
+      let made: CardSpec[];
+      if (set.deck === "standard52") made = standardDeck();
+      else made = this.cardsFromEach(set, pointer);
+      const copies = typeof set.copies === "number" ? set.copies : 1;
+      const fixed = (set.with ?? {}) as Raw;
+      for (const spec of made) {
+        for (let c = 0; c < copies; c++) {
+          const attrs = { ...spec.attrs } as Record<string, string | number | boolean>;
+          for (const [k, v] of Object.entries(fixed)) attrs[k] = v as string | number | boolean;
+          const name = typeof set.name === "string" ? nameFromTemplate(set.name, attrs) : spec.name;
+          specs.push({ name, attrs });
+          names.push(name);
+          start.push(zone.def.index);
+        }
+      }
+    });
+    if (names.length === 0) this.diagnostics.push(this.file.at("/cards", "error", "E_SCHEMA", "the rule file has no cards: add a set under cards.sets"));
+    // Attributes: every name any card has; cards without it have none.
+    const keys = new Set<string>();
+    for (const s of specs) for (const k of Object.keys(s.attrs)) keys.add(k);
+    for (const [k] of declared) keys.add(k);
+    for (const key of keys) {
+      const byCard = specs.map((s) => (s.attrs[key] === undefined ? null : (s.attrs[key] as string | number)));
+      const present = byCard.filter((v): v is string | number => v !== null);
+      const numeric = present.length > 0 && present.every((v) => typeof v === "number");
+      const declaredValues = ((section.attributes as Raw | undefined)?.[key] as Raw | undefined)?.values as (string | number)[] | undefined;
+      const values = declaredValues ?? [...new Set(present)];
+      const attr: AttributeDef = { name: key, numeric, values, byCard: numeric ? byCard : byCard.map((v) => (v === null ? null : String(v))) };
+      this.attributes.set(key, attr);
+      attrValues.set(key, byCard);
+    }
+    return { names, start };
+  }
+
+  private cardsFromEach(set: Raw, pointer: string): CardSpec[] {
+    const each = (set.each ?? {}) as Raw;
+    let combos: Record<string, string | number>[] = [{}];
+    for (const [key, spec] of Object.entries(each)) {
+      let values: (string | number)[];
+      if (typeof spec === "string") {
+        const m = /^(-?\d+)\.\.(-?\d+)$/.exec(spec);
+        if (!m) {
+          this.diagnostics.push(this.file.at(`${pointer}/each/${key}`, "error", "E_SCHEMA", "a range of values is written like 1..10"));
+          return [];
+        }
+        values = [];
+        for (let v = Number(m[1]); v <= Number(m[2]); v++) values.push(v);
+      } else values = spec as (string | number)[];
+      const next: Record<string, string | number>[] = [];
+      for (const c of combos) for (const v of values) next.push({ ...c, [key]: v });
+      combos = next;
+    }
+    if (combos.length > 100_000) {
+      this.diagnostics.push(this.file.at(`${pointer}/each`, "error", "E_SCHEMA", "this set would make more than 100,000 cards"));
+      return [];
+    }
+    return combos.map((attrs) => ({ name: Object.values(attrs).join(""), attrs }));
+  }
+
+  // ---- values ----------------------------------------------------------------------------------------
+
+  private declareConstants(): void {
+    for (const [name, item] of entries(this.raw.constants)) {
+      const pointer = `/constants/${escapePointer(name)}`;
+      const value = valueOf(item);
+      const type = typeOfConstant(value);
+      if (!type) {
+        this.diagnostics.push(this.file.at(pointerOfValue(pointer, item), "error", "E_TYPE", "a constant is a number, text, true/false, a list of one kind of value, or a table of them"));
+        continue;
+      }
+      this.declare(name, { kind: "const", value: freeze(value), type }, pointer);
+    }
+  }
+
+  private declareOptions(): Map<string, { value: unknown; slot: number }> {
+    const out = new Map<string, { value: unknown; slot: number }>();
+    for (const [name, item] of entries(this.raw.options)) {
+      const spec = item as Raw;
+      const slot = this.counts.options++;
+      const type = typeOfConstant(spec.default) ?? T.any;
+      if (this.declare(name, { kind: "option", slot, type }, `/options/${escapePointer(name)}`)) {
+        out.set(name, { value: spec.default, slot, ...spec } as { value: unknown; slot: number });
+      }
+    }
+    return out;
+  }
+
+  private declareVariables(): void {
+    for (const [name, item] of entries(this.raw.variables)) {
+      const spec = item as Raw;
+      const per = spec.per === "player" ? "player" : "game";
+      const slot = per === "player" ? this.counts.playerVars++ : this.counts.globals++;
+      const type = T.typeFromName(String(spec.type));
+      const def: VarDef = {
+        name, index: this.vars.length, per, type, slot,
+        initial: defaultValue(type),
+        reset: (spec.reset as VarDef["reset"]) ?? "never",
+        visible: (spec.visible as VarDef["visible"]) ?? "everyone",
+      };
+      if (this.declare(name, { kind: "var", def }, `/variables/${escapePointer(name)}`)) this.vars.push(def);
+    }
+  }
+
+  private compileVariableInitials(): void {
+    for (const def of this.vars) {
+      const spec = (this.raw.variables as Raw)[def.name] as Raw;
+      if (spec.initial === undefined) continue;
+      const pointer = `/variables/${escapePointer(def.name)}/initial`;
+      const c = this.expressionAt(pointer, spec.initial, { rule: `variables.${def.name}`, effects: false, hasMe: def.per === "player" }, def.type);
+      if (c) def.initial = copyLists(c);
+    }
+  }
+
+  private declareDefines(): void {
+    for (const [key, item] of entries(this.raw.define)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?$/.exec(key);
+      if (!m) continue; // the schema reports the malformed key
+      const params = m[2] ? m[2].split(",").map((p) => p.trim()).filter(Boolean) : [];
+      const pointer = pointerOfValue(`/define/${escapePointer(key)}`, item);
+      const def: DefineInfo = { name: m[1], params, pointer, text: textOf(item), body: null, parsed: false, compiling: false, used: false };
+      this.declare(m[1], { kind: "define", def }, `/define/${escapePointer(key)}`);
+    }
+  }
+
+  private reportUnusedDefines(): void {
+    for (const [name, b] of this.names) {
+      if (b.kind !== "define" || b.def.used) continue;
+      // Compile it once anyway, so its mistakes are reported; its parameters can be anything.
+      const frame: unknown[] = [];
+      const locals = new Map<string, { slot: number; type: Type }>();
+      for (const p of b.def.params) this.compiler.bind(frame, locals, p, T.any);
+      const call = `${name}${b.def.params.length ? `(${b.def.params.join(", ")})` : ""}`;
+      const expr = parseExpression(call);
+      if (expr.value) this.compiler.expr(expr.value, { site: { pointer: b.def.pointer, offset: 0 }, rule: name, frame, locals, effects: true, hasMe: true });
+      this.diagnostics.push(this.file.at(this.namePointers.get(name)!, "warning", "W_UNUSED", `'${name}' is defined but never used`, true));
+    }
+  }
+
+  // ---- compiling pieces ----------------------------------------------------------------------------
+
+  private expressionAt<V>(pointer: string, item: unknown, o: UnitOptions, expected?: Type): Eval<V> | null {
+    if (item === undefined) return null;
+    const c = this.compiler.expression({ pointer: pointerOfValue(pointer, item), offset: 0 }, textOf(item), o, expected);
+    return c ? (c.fn as Eval<V>) : null;
+  }
+
+  private programAt(pointer: string, item: unknown, o: UnitOptions): Run | null {
+    if (item === undefined) return null;
+    return this.compiler.program({ pointer: pointerOfValue(pointer, item), offset: 0 }, textOf(item), o);
+  }
+
+  private messageAt(pointer: string, text: string, o: UnitOptions): Message | null {
+    return this.compiler.message({ pointer, offset: 0 }, text, o);
+  }
+
+  private playerExpression(pointer: string, item: unknown, rule: string, effects: boolean): Eval<number | null> | null {
+    if (item === undefined) return null;
+    return this.expressionAt<number | null>(pointer, item, { rule, effects, hasMe: false }, T.player);
+  }
+
+  // ---- actions -------------------------------------------------------------------------------------
+
+  private compileActions(): ActionDef[] {
+    const out: ActionDef[] = [];
+    for (const [name, item] of entries(this.raw.actions)) {
+      const spec = item as Raw;
+      const pointer = `/actions/${escapePointer(name)}`;
+      const { frame, locals } = this.compiler.newFrame();
+      const unit = (rule: string): UnitOptions => ({ rule, effects: false, hasMe: true, frame, locals });
+      const params: ParamDef[] = [];
+      for (const [pname, pitem] of entries(spec.params)) {
+        const ppointer = `${pointer}/params/${escapePointer(pname)}`;
+        const p = (pitem !== null && typeof pitem === "object" ? pitem : { from: pitem }) as Raw;
+        const fromPointer = pitem !== null && typeof pitem === "object" ? `${ppointer}/from` : ppointer;
+        const c = this.compiler.expression({ pointer: fromPointer, offset: 0 }, String(p.from), unit(`${name}.${pname}`));
+        if (!c) continue;
+        const element = T.elementOf(c.type);
+        if (!element) {
+          this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be a zone or a list, but this is ${T.show(c.type)}`));
+          continue;
+        }
+        const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : null;
+        if (!kind) {
+          this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers or text, not ${T.show(element)}`));
+          continue;
+        }
+        const several = p.several === true;
+        if (several && kind !== "card") this.diagnostics.push(this.file.at(`${ppointer}/several`, "error", "E_TYPE", "only cards can be chosen several at a time"));
+        const alike = typeof p.alike === "string" ? p.alike : null;
+        if (alike && !this.attributes.has(alike)) {
+          this.diagnostics.push(this.file.at(`${ppointer}/alike`, "error", "E_NAME", `cards have no attribute '${alike}'${suggestion(alike, this.attributes.keys())}`));
+        }
+        const from = c.type.t === "zone" || c.type.t === "zonekind" ? (this.compiler.asList(c, { hasMe: true } as never) as Eval<unknown[]>) : (c.fn as Eval<unknown[]>);
+        const slot = this.compiler.bind(frame, locals, pname, several ? T.cards : element);
+        const refusal = typeof p.else === "string" ? this.messageAt(`${ppointer}/else`, p.else, unit(`${name}.${pname}`)) : null;
+        params.push({
+          name: pname, kind: several ? "cards" : kind, from, several, alike, slot, refusal,
+          max: typeof p.max === "number" ? p.max : 64,
+          optional: p.optional === true,
+        });
+        if (several && params.length < entries(spec.params).length) {
+          this.diagnostics.push(this.file.at(ppointer, "error", "E_SCHEMA", `'${pname}' takes several cards, so it must be the last parameter`, true));
+        }
+      }
+      const requirements: RequirementDef[] = [];
+      for (const [rname, ritem] of entries(spec.require)) {
+        const rpointer = `${pointer}/require/${escapePointer(rname)}`;
+        const r = (ritem !== null && typeof ritem === "object" ? ritem : { check: ritem }) as Raw;
+        const checkPointer = ritem !== null && typeof ritem === "object" ? `${rpointer}/check` : rpointer;
+        const check = this.compiler.expression({ pointer: checkPointer, offset: 0 }, String(r.check), unit(`${name}/${rname}`), T.bool);
+        const refusal = typeof r.else === "string"
+          ? this.messageAt(`${rpointer}/else`, r.else, unit(`${name}/${rname}`))
+          : () => `the rule ${name}/${rname} does not allow this`;
+        if (check && refusal) requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal });
+      }
+      const effect = spec.effect === undefined
+        ? () => {}
+        : this.compiler.program({ pointer: pointerOfValue(`${pointer}/effect`, spec.effect), offset: 0 }, textOf(spec.effect), { ...unit(`${name}.effect`), effects: true });
+      out.push({
+        name, index: out.length, text: typeof spec.text === "string" ? spec.text : "",
+        params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame,
+      });
+    }
+    return out;
+  }
+
+  // ---- flow ----------------------------------------------------------------------------------------
+
+  private compilePhases(actions: ActionDef[]): PhaseDef[] {
+    const list = entries(this.raw.phases);
+    if (list.length === 0) this.diagnostics.push(this.file.at("", "error", "E_SCHEMA", "the rule file has no phases: add at least one under phases"));
+    const names = list.map(([n]) => n);
+    const phases: PhaseDef[] = [];
+    list.forEach(([name, item], index) => {
+      const spec = item as Raw;
+      const pointer = `/phases/${escapePointer(name)}`;
+      const turns = (spec.turns as PhaseDef["turns"]) ?? "clockwise";
+      const turnBased = turns === "clockwise" || turns === "counterclockwise";
+      const actionIndexes: number[] = [];
+      ((spec.actions ?? []) as string[]).forEach((a, i) => {
+        const found = actions.find((x) => x.name === a);
+        if (!found) {
+          this.diagnostics.push(this.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.map((x) => x.name))}`));
+          return;
+        }
+        found.phases.push(index);
+        actionIndexes.push(found.index);
+      });
+      if (turns !== "none" && actionIndexes.length === 0 && spec.actions === undefined) {
+        this.diagnostics.push(this.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
+      }
+      let next = index;
+      if (typeof spec.next === "string") {
+        if (spec.next === "none") next = -1;
+        else {
+          next = names.indexOf(spec.next);
+          if (next < 0) this.diagnostics.push(this.file.at(`${pointer}/next`, "error", "E_NAME", `unknown phase '${spec.next}'${suggestion(spec.next, names)}`));
+        }
+      }
+      const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
+      phases.push({
+        name, index, turns,
+        text: typeof spec.text === "string" ? spec.text : "",
+        first: turnBased ? this.playerExpression(`${pointer}/first`, spec.first, `phases.${name}.first`, false) : null,
+        once: spec.once === true,
+        actions: actionIndexes,
+        begin: this.programAt(`${pointer}/begin`, spec.begin, o("begin", true, false)),
+        turn: this.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
+        endWhen: this.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
+        end: this.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
+        next,
+      });
+    });
+    return phases;
+  }
+
+  private compileTriggers(): TriggerDef[] {
+    const out: TriggerDef[] = [];
+    for (const [name, item] of entries(this.raw.triggers)) {
+      const spec = item as Raw;
+      const pointer = `/triggers/${escapePointer(name)}`;
+      const when = this.expressionAt<boolean>(`${pointer}/when`, spec.when, { rule: `triggers.${name}`, effects: false, hasMe: true }, T.bool);
+      const effect = this.programAt(`${pointer}/effect`, spec.effect, { rule: `triggers.${name}`, effects: true, hasMe: true });
+      if (when && effect) out.push({ name, when, effect });
+    }
+    return out;
+  }
+
+  private compileOutcome(): Game["outcome"] {
+    const spec = (this.raw.outcome ?? {}) as Raw;
+    const list = (key: string) => this.expressionAt<number[]>(`/outcome/${key}`, spec[key], { rule: `outcome.${key}`, effects: false, hasMe: false }, T.players);
+    let scores: Game["outcome"]["scores"] = null;
+    if (spec.scores !== undefined) {
+      const pointer = "/outcome/scores";
+      const parsed = parseExpression(String(spec.scores));
+      if (parsed.value?.k === "lambda" && parsed.value.params.length === 1) {
+        const { frame, locals } = this.compiler.newFrame();
+        const slot = this.compiler.bind(frame, locals, parsed.value.params[0].name, T.player);
+        const body = parsed.value.body;
+        const c = this.compiler.expr(body, { site: { pointer, offset: 0 }, rule: "outcome.scores", frame, locals, effects: false, hasMe: false });
+        if (c && c.type.t !== "num" && c.type.t !== "any") {
+          this.diagnostics.push(this.file.inside(pointer, body.at.start, body.at.end, "error", "E_TYPE", `a score must be a number, but this is ${T.show(c.type)}`));
+        } else if (c) {
+          const fn = c.fn;
+          scores = (s, p) => {
+            frame[slot] = p;
+            return fn(s) as number;
+          };
+        }
+      } else if (parsed.value) {
+        this.diagnostics.push(this.file.at(pointer, "error", "E_TYPE", "scores is a function of a player, written p => ..."));
+      } else {
+        for (const p of parsed.problems) this.diagnostics.push(this.file.inside(pointer, p.at.start, p.at.end, "error", "E_SYNTAX", p.message));
+      }
+    }
+    return { scores, winners: list("winners"), losers: list("losers") };
+  }
+
+  // ---- whole-file checks ---------------------------------------------------------------------------
+
+  private checkReachability(actions: ActionDef[], phases: PhaseDef[]): void {
+    for (const a of actions) {
+      if (a.phases.length === 0) {
+        this.diagnostics.push(this.file.at(`/actions/${escapePointer(a.name)}`, "error", "E_UNREACHABLE", `action '${a.name}' is not allowed in any phase, so it can never be taken`, true));
+      }
+    }
+    if (phases.length === 0) return;
+    const reached = new Set<number>([0]);
+    const queue = [0];
+    while (queue.length) {
+      const p = phases[queue.pop()!];
+      if (p.next >= 0 && !reached.has(p.next)) {
+        reached.add(p.next);
+        queue.push(p.next);
+      }
+    }
+    for (const p of phases) {
+      if (!reached.has(p.index)) {
+        this.diagnostics.push(this.file.at(`/phases/${escapePointer(p.name)}`, "error", "E_UNREACHABLE", `phase '${p.name}' never follows another phase, so it can never be played`, true));
+      }
+    }
+  }
+
+  private collectAssumptions(): Assumption[] {
+    const out: Assumption[] = [];
+    const walk = (value: unknown, pointer: string) => {
+      if (!value || typeof value !== "object") return;
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+      for (const [k, v] of Object.entries(value as Raw)) {
+        const child = `${pointer}/${escapePointer(k)}`;
+        if (k === "assumed" && typeof v === "string") {
+          const what = pointer === "" ? "the rule file" : pointer.slice(1).split("/").join(".");
+          const d = this.file.at(child, "notice", "N_ASSUMED", `${what}: ${v}`, true);
+          this.diagnostics.push(d);
+          out.push({ what, why: v, at: d });
+        } else walk(v, child);
+      }
+    };
+    walk(this.raw, "");
+    return out;
+  }
+
+  private playerRange(): { min: number; max: number } {
+    const p = this.raw.players;
+    if (typeof p === "number") return { min: p, max: p };
+    if (p && typeof p === "object") {
+      const r = p as Raw;
+      const range = { min: Number(r.min), max: Number(r.max) };
+      if (range.min > range.max) this.diagnostics.push(this.file.at("/players", "error", "E_SCHEMA", `players.min (${range.min}) is more than players.max (${range.max})`));
+      return range;
+    }
+    return { min: 1, max: 16 };
+  }
+}
+
+function typeOfConstant(v: unknown): Type | null {
+  if (typeof v === "number") return T.num;
+  if (typeof v === "string") return T.str;
+  if (typeof v === "boolean") return T.bool;
+  if (Array.isArray(v)) {
+    let of: Type = T.none;
+    for (const x of v) {
+      const t = typeOfConstant(x);
+      const u = t && T.unify(of, t);
+      if (!u) return null;
+      of = u;
+    }
+    return T.list(of);
+  }
+  if (v && typeof v === "object") {
+    let of: Type = T.none;
+    for (const x of Object.values(v)) {
+      const t = typeOfConstant(x);
+      const u = t && T.unify(of, t);
+      if (!u) return null;
+      of = u;
+    }
+    return { t: "map", of };
+  }
+  return null;
+}
+
+function freeze(v: unknown): unknown {
+  if (v && typeof v === "object") {
+    for (const x of Object.values(v)) freeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+function defaultValue(type: Type): Eval {
+  if (type.t === "num") return () => 0;
+  if (type.t === "bool") return () => false;
+  if (type.t === "str") return () => "";
+  if (type.t === "list") return () => [];
+  return () => null;
+}
+
+function copyLists(f: Eval): Eval {
+  return (s) => {
+    const v = f(s);
+    return Array.isArray(v) ? v.slice() : v;
+  };
+}

@@ -1,0 +1,105 @@
+// Validates the structure of a rule file against grammar/rules.schema.json with ajv, and turns ajv's errors
+// into located diagnostics that say what was expected and suggest the key that was probably meant.
+import { createRequire } from "node:module";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { Diagnostic } from "../diagnostics.js";
+import { suggestion } from "../diagnostics.js";
+import type { SourceFile } from "./yaml.js";
+import schema from "../../../grammar/rules.schema.json" with { type: "json" };
+
+const require = createRequire(import.meta.url);
+// ajv is published as CommonJS; its default export is the class.
+const Ajv = require("ajv") as typeof import("ajv").default;
+
+let compiled: ValidateFunction | undefined;
+function validator(): ValidateFunction {
+  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  return compiled;
+}
+
+export const rulesSchema = schema;
+
+export function validateRules(value: unknown, file: SourceFile): Diagnostic[] {
+  const validate = validator();
+  if (validate(value)) return [];
+  return describe(validate.errors ?? [], file);
+}
+
+function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
+  // With oneOf, ajv reports every alternative. Where a path has a real complaint (an unknown or missing key, a
+  // wrong enum value), the bare "wrong type" errors of the other alternatives only add noise.
+  const specific = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "if") specific.add(pathOf(e));
+  }
+  const out = new Map<string, Diagnostic>();
+  const typesWanted = new Map<string, Set<string>>();
+  for (const e of errors) {
+    const path = pathOf(e);
+    if (e.keyword === "oneOf" || e.keyword === "if") continue;
+    if (e.keyword === "type") {
+      if (hasSpecificBelow(specific, e.instancePath)) continue;
+      const set = typesWanted.get(e.instancePath) ?? new Set<string>();
+      for (const t of ([] as string[]).concat(e.params.type as string | string[])) set.add(t === "object" ? "a map" : t === "array" ? "a list" : `a ${t}`);
+      typesWanted.set(e.instancePath, set);
+      continue;
+    }
+    const d = single(e, file);
+    if (d) out.set(`${path}:${d.message}`, d);
+  }
+  for (const [pointer, types] of typesWanted) {
+    out.set(`${pointer}:type`, file.at(pointer, "error", "E_SCHEMA", `expected ${[...types].join(" or ")}`));
+  }
+  return [...out.values()];
+}
+
+function hasSpecificBelow(specific: Set<string>, pointer: string): boolean {
+  for (const p of specific) if (p === pointer || p.startsWith(pointer + "/")) return true;
+  return false;
+}
+
+function pathOf(e: ErrorObject): string {
+  if (e.keyword === "additionalProperties") return `${e.instancePath}/${String(e.params.additionalProperty)}`;
+  return e.instancePath;
+}
+
+function single(e: ErrorObject, file: SourceFile): Diagnostic | undefined {
+  const where = e.instancePath;
+  const schemaProps = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  switch (e.keyword) {
+    case "additionalProperties": {
+      const key = String(e.params.additionalProperty);
+      const hint = schemaProps ? suggestion(key, Object.keys(schemaProps)) : "";
+      return file.at(`${where}/${key}`, "error", "E_SCHEMA", `unknown key '${key}' in ${describePath(where)}${hint}`, true);
+    }
+    case "required":
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} is missing the required key '${String(e.params.missingProperty)}'`, true);
+    case "enum": {
+      const allowed = (e.params.allowedValues as unknown[]).map(String);
+      const got = valueAt(e);
+      return file.at(where, "error", "E_SCHEMA", `expected one of ${allowed.join(", ")}${typeof got === "string" ? suggestion(got, allowed) : ""}`);
+    }
+    case "propertyNames":
+      return undefined; // reported by the pattern error that comes with it
+    case "pattern": {
+      const name = e.propertyName;
+      if (name !== undefined) return file.at(`${where}/${name}`, "error", "E_SCHEMA", `'${name}' is not a valid name here`, true);
+      return file.at(where, "error", "E_SCHEMA", `does not match the expected form ${String(e.params.pattern)}`);
+    }
+    case "minimum":
+    case "maximum":
+    case "minLength":
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} ${e.message ?? "is out of range"}`);
+    default:
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} ${e.message ?? "is not valid"}`);
+  }
+}
+
+function valueAt(e: ErrorObject): unknown {
+  return e.data;
+}
+
+function describePath(pointer: string): string {
+  if (pointer === "") return "the rule file";
+  return `'${pointer.slice(1).split("/").join(".")}'`;
+}

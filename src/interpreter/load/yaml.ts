@@ -1,0 +1,187 @@
+// Reads YAML into plain values while remembering where every value came from, so that any later problem,
+// even one inside an expression string, can be reported at its exact line and column.
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Document, Scalar } from "yaml";
+import type { Diagnostic, Code, Severity } from "../diagnostics.js";
+
+/** Where a value sits in its file. Offsets are character offsets into the file text. */
+export interface Place {
+  start: number;
+  end: number;
+  keyStart?: number;
+  keyEnd?: number;
+  /** For strings: how the scalar was written, to map offsets within the value back to the file. */
+  scalarType?: string;
+  valueText?: string;
+}
+
+export class SourceFile {
+  readonly lines: LineCounter = new LineCounter();
+  readonly places = new Map<string, Place>();
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {}
+
+  position(offset: number): { line: number; col: number } {
+    const p = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
+    return { line: p.line, col: p.col };
+  }
+
+  diagnostic(severity: Severity, code: Code, message: string, start: number, end = start + 1): Diagnostic {
+    const a = this.position(start);
+    const b = this.position(Math.max(start, end));
+    return { severity, code, message, file: this.path, line: a.line, col: a.col, endLine: b.line, endCol: b.col };
+  }
+
+  /** The place of a value, or of the nearest enclosing value that has one. */
+  placeOf(pointer: string): Place {
+    let p = pointer;
+    for (;;) {
+      const found = this.places.get(p);
+      if (found) return found;
+      if (p === "") return { start: 0, end: 0 };
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  }
+
+  /** A diagnostic at a value (or at its key, for problems with the key itself). */
+  at(pointer: string, severity: Severity, code: Code, message: string, onKey = false): Diagnostic {
+    const place = this.placeOf(pointer);
+    if (onKey && place.keyStart !== undefined) return this.diagnostic(severity, code, message, place.keyStart, place.keyEnd);
+    return this.diagnostic(severity, code, message, place.start, place.end);
+  }
+
+  /** A diagnostic at characters [from, to) of the string value at pointer: inside an expression. */
+  inside(pointer: string, from: number, to: number, severity: Severity, code: Code, message: string): Diagnostic {
+    const place = this.placeOf(pointer);
+    return this.diagnostic(severity, code, message, this.offsetInValue(place, from), this.offsetInValue(place, Math.max(from + 1, to) - 1) + 1);
+  }
+
+  /** Maps an offset in a scalar's parsed value to an offset in the file, following indentation and escapes. */
+  offsetInValue(place: Place, index: number): number {
+    const value = place.valueText;
+    if (value === undefined) return place.start;
+    let src = place.start;
+    if (place.scalarType === "BLOCK_LITERAL" || place.scalarType === "BLOCK_FOLDED") {
+      src = this.text.indexOf("\n", src) + 1; // skip the header line (| or >)
+    } else if (place.scalarType === "QUOTE_DOUBLE" || place.scalarType === "QUOTE_SINGLE") {
+      src += 1;
+    }
+    // Walk the value and the source together: a value character is found at the next source character equal
+    // to it; indentation, line folding and escape characters in between are skipped.
+    const limit = Math.min(index, value.length);
+    for (let i = 0; i < limit; i++) {
+      const found = this.text.indexOf(value[i], src);
+      if (found >= 0 && found - src <= 64 && found < place.end + 1) src = found + 1;
+    }
+    if (index >= value.length) return Math.min(src, place.end);
+    const next = this.text.indexOf(value[index], src);
+    return next >= 0 && next - src <= 64 ? next : src;
+  }
+}
+
+export interface YamlLoad {
+  value: unknown;
+  problems: Diagnostic[];
+}
+
+const forbiddenKeys = new Set(["__proto__", "constructor", "prototype"]);
+const maxAliasExpansions = 200;
+const maxNodes = 200_000;
+
+/**
+ * Parses YAML text into plain values (objects without prototypes' surprises: forbidden keys are refused and
+ * dropped), recording places by JSON pointer in file.places. Never throws.
+ */
+export function loadYaml(file: SourceFile): YamlLoad {
+  const problems: Diagnostic[] = [];
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(file.text, { lineCounter: file.lines, keepSourceTokens: true, uniqueKeys: true, prettyErrors: false });
+  } catch (e) {
+    problems.push(file.diagnostic("error", "E_YAML", `cannot read YAML: ${(e as Error).message}`, 0));
+    return { value: undefined, problems };
+  }
+  for (const e of doc.errors) {
+    problems.push(file.diagnostic("error", "E_YAML", yamlMessage(e.message), e.pos[0], e.pos[1]));
+  }
+  if (problems.length > 0) return { value: undefined, problems };
+
+  let aliases = 0;
+  let nodes = 0;
+  let stopped = false;
+  const convert = (node: Node | null | undefined, pointer: string, key?: { start: number; end: number }): unknown => {
+    if (stopped) return undefined;
+    if (++nodes > maxNodes) {
+      stopped = true;
+      problems.push(file.diagnostic("error", "E_ALIAS", `the document is too large (more than ${maxNodes} values)`, 0));
+      return undefined;
+    }
+    if (node == null) return null;
+    if (isAlias(node)) {
+      if (++aliases > maxAliasExpansions) {
+        stopped = true;
+        const r = node.range ?? [0, 0];
+        problems.push(file.diagnostic("error", "E_ALIAS", `too many alias expansions (more than ${maxAliasExpansions}): refusing a possible alias bomb`, r[0], r[1]));
+        return undefined;
+      }
+      const target = node.resolve(doc);
+      const r = node.range ?? [0, 0];
+      record(pointer, r, key);
+      return convert(target as Node, pointer, key);
+    }
+    const range = node.range ?? [0, 0, 0];
+    if (isScalar(node)) {
+      const place = record(pointer, range, key);
+      if (typeof node.value === "string") {
+        place.scalarType = node.type ?? Scalar.PLAIN;
+        place.valueText = node.value;
+      }
+      return node.value;
+    }
+    record(pointer, range, key);
+    if (isSeq(node)) return node.items.map((item, i) => convert(item as Node, `${pointer}/${i}`));
+    if (isMap(node)) {
+      const out: Record<string, unknown> = {};
+      for (const pair of node.items) {
+        const k = pair.key as Node | null;
+        const name = isScalar(k) ? String(k.value) : "";
+        const kr = k?.range ?? [0, 0];
+        if (!isScalar(k)) {
+          problems.push(file.diagnostic("error", "E_KEY", "a key must be a plain name", kr[0], kr[1]));
+          continue;
+        }
+        if (forbiddenKeys.has(name)) {
+          problems.push(file.diagnostic("error", "E_KEY", `the key '${name}' is not allowed`, kr[0], kr[1]));
+          continue;
+        }
+        const childPointer = `${pointer}/${escapePointer(name)}`;
+        const value = convert(pair.value as Node, childPointer, { start: kr[0], end: kr[1] });
+        Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+        if (pair.value == null) record(childPointer, [kr[0], kr[1]], { start: kr[0], end: kr[1] });
+      }
+      return out;
+    }
+    return undefined;
+  };
+  const record = (pointer: string, range: readonly number[], key?: { start: number; end: number }): Place => {
+    const place: Place = { start: range[0], end: range[1] };
+    if (key) {
+      place.keyStart = key.start;
+      place.keyEnd = key.end;
+    }
+    file.places.set(pointer, place);
+    return place;
+  };
+  const value = convert(doc.contents as Node, "");
+  return { value: stopped ? undefined : value, problems };
+}
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function yamlMessage(message: string): string {
+  // The yaml package appends "at line L, column C" and a code excerpt; our diagnostics carry the place already.
+  return message.replace(/ at line \d+, column \d+[\s\S]*$/, "").replace(/\n[\s\S]*$/, "");
+}

@@ -1,0 +1,137 @@
+// The compiled form of a rule file: plain tables and closures, ready for the engine. Nothing here refers to a
+// particular game; every game is a value of these types.
+import type { Type } from "./lang/types.js";
+import type { State } from "./state.js";
+import type { Location } from "./diagnostics.js";
+
+/** A compiled expression: evaluate it against a state (s.me is the player the rules speak for). */
+export type Eval<T = unknown> = (s: State) => T;
+/** A compiled effect program. */
+export type Run = (s: State) => void;
+
+export type Visibility = "everyone" | "owner" | "nobody" | "top";
+
+export interface ZoneDef {
+  name: string;
+  index: number; // position in Game.zones
+  per: "player" | "game";
+  many: boolean; // a family of zones created during play
+  visible: Visibility;
+  ordered: boolean;
+  slot: number; // among shared zones, among per-player zones, or among families
+}
+
+export interface VarDef {
+  name: string;
+  index: number;
+  per: "player" | "game";
+  type: Type;
+  initial: Eval;
+  reset: "turn" | "phase" | "never";
+  visible: "everyone" | "owner" | "nobody";
+  slot: number;
+}
+
+export interface AttributeDef {
+  name: string;
+  numeric: boolean;
+  values: (string | number)[]; // every value some card has, in declared order
+  byCard: (string | number | null)[];
+}
+
+export interface ParamDef {
+  name: string;
+  kind: "card" | "cards" | "player" | "number" | "text";
+  from: Eval<unknown[]>; // candidates
+  several: boolean;
+  alike: string | null; // attribute every chosen card shares
+  max: number;
+  optional: boolean;
+  refusal: Message | null;
+  slot: number; // local slot the value is bound to while the action's rules run
+}
+
+/** A message with {expression} holes: evaluated when a move is refused. */
+export type Message = (s: State) => string;
+
+export interface RequirementDef {
+  name: string;
+  check: Eval<boolean>;
+  refusal: Message;
+}
+
+export interface ActionDef {
+  name: string;
+  index: number;
+  text: string;
+  params: ParamDef[];
+  requirements: RequirementDef[];
+  effect: Run;
+  endsTurn: boolean;
+  phases: number[];
+  frame: unknown[]; // where the parameters are bound while the requirements and the effect run
+}
+
+export interface PhaseDef {
+  name: string;
+  index: number;
+  text: string;
+  turns: "clockwise" | "counterclockwise" | "simultaneous" | "none";
+  first: Eval<number | null> | null;
+  once: boolean;
+  actions: number[];
+  begin: Run | null;
+  turn: Run | null;
+  endWhen: Eval<boolean> | null;
+  end: Run | null;
+  next: number; // -1: the game ends
+}
+
+export interface TriggerDef {
+  name: string;
+  when: Eval<boolean>;
+  effect: Run;
+}
+
+export interface Outcome {
+  scores: ((s: State, p: number) => number) | null;
+  winners: Eval<number[]> | null;
+  losers: Eval<number[]> | null;
+}
+
+export interface Assumption {
+  what: string;
+  why: string;
+  at: Location;
+}
+
+export interface Game {
+  id: string;
+  name: string;
+  file: string;
+  players: { min: number; max: number };
+  cardNames: string[];
+  cardStart: number[]; // zone def index each card starts in
+  attributes: Map<string, AttributeDef>;
+  zones: ZoneDef[];
+  sharedZones: number;
+  playerZones: number;
+  families: number;
+  vars: VarDef[];
+  globalVars: number;
+  playerVars: number;
+  options: Map<string, { value: unknown; slot: number }>;
+  phases: PhaseDef[];
+  actions: ActionDef[];
+  actionsByName: Map<string, ActionDef>;
+  triggers: TriggerDef[];
+  setup: Run | null;
+  dealer: Eval<number | null> | null;
+  start: Eval<number | null> | null;
+  end: Eval<boolean> | null;
+  outcome: Outcome;
+  limits: { moves: number; steps: number };
+  assumptions: Assumption[];
+  /** Looks a card up by its written name: 10C, 10♣ and 10c are the same card. Returns every card so named. */
+  cardsNamed(name: string): number[];
+}

@@ -1,0 +1,106 @@
+// The state of one game: flat arrays of card ids, zone by zone, and of variable values. Compiled rules read
+// and change it in place; clone() copies it for search and for what-if questions.
+import type { Game } from "./model.js";
+import type { GameEvent } from "./events.js";
+import type { RngState } from "./rng.js";
+
+export interface Refusal {
+  rule: string; // which rule refused: `play/not-lower`, or `turn`, `phase`, `move` for the engine's own checks
+  reason: string;
+}
+
+export interface GameResult {
+  winners: number[];
+  losers: number[];
+  scores: number[] | null;
+  places: number[]; // players in the order they went out, where the rules put players out
+}
+
+export interface State {
+  game: Game;
+  n: number; // players
+  names: string[];
+  zones: number[][]; // each zone's card ids, bottom first: the last is the top
+  zoneDef: number[]; // for each zone, the index of its ZoneDef
+  zoneOwner: number[]; // for each zone, the owning player or -1
+  groups: number[][]; // for each zone family, its zones in creation order
+  cardZone: Int32Array; // where each card is
+  cardFrom: Int8Array; // the owner of the zone each card last left (-1: a zone of the game)
+  vars: unknown[];
+  opts: unknown[];
+  me: number; // the player the rules currently speak for (the actor, or whose turn it is)
+  current: number; // whose turn it is, -1 outside turns
+  phase: number;
+  phaseTurns: number; // turns ended in this phase
+  phasePlayers: number; // active players when the phase began
+  extraTurn: boolean; // set by again()
+  stayInTurn: boolean;
+  endPhaseNow: boolean;
+  done: Uint8Array; // per player, in a simultaneous phase
+  out: Uint8Array; // per player: out of the game (finished)
+  places: number[];
+  dealer: number;
+  start: number; // -2: not yet decided
+  startFixed: boolean;
+  rng: RngState;
+  moves: number;
+  steps: number; // effect steps since the last decision, against runaway rules
+  over: boolean;
+  result: GameResult | null;
+  error: string | null;
+  log: GameEvent[] | null;
+}
+
+export function cloneState(s: State): State {
+  return {
+    ...s,
+    zones: s.zones.map((z) => z.slice()),
+    zoneDef: s.zoneDef.slice(),
+    zoneOwner: s.zoneOwner.slice(),
+    groups: s.groups.map((g) => g.slice()),
+    cardZone: s.cardZone.slice(),
+    cardFrom: s.cardFrom.slice(),
+    vars: s.vars.slice(), // lists held in variables are never changed in place, so sharing them is safe
+    opts: s.opts,
+    done: s.done.slice(),
+    out: s.out.slice(),
+    places: s.places.slice(),
+    rng: s.rng.slice(),
+    log: s.log ? s.log.slice() : null,
+  };
+}
+
+/** Index of the zone of a zone def for a player (per-player zones) or of the game. */
+export function zoneIndex(s: State, def: number, player: number): number {
+  const d = s.game.zones[def];
+  if (d.per === "game") return d.slot;
+  return s.game.sharedZones + d.slot * s.n + player;
+}
+
+/** Moves one card onto the top (or bottom) of a zone, recording who it came from. */
+export function moveCard(s: State, card: number, to: number, bottom = false): void {
+  const from = s.cardZone[card];
+  const src = s.zones[from];
+  const at = src.lastIndexOf(card);
+  if (at === src.length - 1) src.pop();
+  else src.splice(at, 1);
+  if (bottom) s.zones[to].unshift(card);
+  else s.zones[to].push(card);
+  s.cardZone[card] = to;
+  s.cardFrom[card] = s.zoneOwner[from];
+}
+
+/** Checks that every card is in exactly one zone and that the card-to-zone index agrees. Returns a problem or null. */
+export function conservationProblem(s: State): string | null {
+  const seen = new Int32Array(s.game.cardNames.length).fill(-1);
+  for (let z = 0; z < s.zones.length; z++) {
+    for (const c of s.zones[z]) {
+      if (c < 0 || c >= seen.length) return `zone ${z} holds a card that does not exist (${c})`;
+      if (seen[c] !== -1) return `card ${s.game.cardNames[c]} is in two zones`;
+      seen[c] = z;
+      if (s.cardZone[c] !== z) return `card ${s.game.cardNames[c]} is indexed in the wrong zone`;
+    }
+  }
+  for (let c = 0; c < seen.length; c++) if (seen[c] === -1) return `card ${s.game.cardNames[c]} is in no zone`;
+  return null;
+}

@@ -1,0 +1,89 @@
+// What one player may see. A view holds a card's identity only where the zone's visibility lets that player
+// see it; everything else is a back (-1). Agents decide from views, never from the state itself.
+import type { State } from "./state.js";
+import { zoneName } from "./zones.js";
+import { startPlayer } from "./lang/compile.js";
+
+export interface ZoneView {
+  zone: number;
+  name: string; // the zone's rule name: hand, pile
+  label: string; // for people: Ann's hand
+  owner: number; // -1 for a zone of the game
+  cards: number[]; // card ids bottom to top; -1 is a card this player cannot see
+}
+
+export interface View {
+  player: number; // whose view this is; -1 for an onlooker who sees only what everyone sees
+  names: string[];
+  phase: string;
+  current: number;
+  dealer: number;
+  start: number | null;
+  out: boolean[];
+  places: number[];
+  zones: ZoneView[];
+  variables: Record<string, unknown>; // game variables by name; per-player ones as a list by seat (null: hidden)
+  over: boolean;
+  winners: number[] | null;
+  losers: number[] | null;
+  scores: number[] | null;
+}
+
+/** Can a player see the cards of a zone (all of them)? */
+export function canSeeZone(s: State, z: number, p: number): boolean {
+  const def = s.game.zones[s.zoneDef[z]];
+  switch (def.visible) {
+    case "everyone":
+      return true;
+    case "owner":
+      return p >= 0 && s.zoneOwner[z] === p;
+    default:
+      return false;
+  }
+}
+
+/** Can a player see the card at a position of a zone? */
+export function canSeeCard(s: State, z: number, index: number, p: number): boolean {
+  const def = s.game.zones[s.zoneDef[z]];
+  if (def.visible === "top") return index === s.zones[z].length - 1;
+  return canSeeZone(s, z, p);
+}
+
+export function view(s: State, p: number): View {
+  const zones: ZoneView[] = [];
+  for (let z = 0; z < s.zones.length; z++) {
+    const def = s.game.zones[s.zoneDef[z]];
+    if (def.many && !s.groups[def.slot].includes(z)) continue;
+    const cards = s.zones[z].map((c, i) => (canSeeCard(s, z, i, p) ? c : -1));
+    zones.push({ zone: z, name: def.name, label: zoneName(s, z), owner: s.zoneOwner[z], cards });
+  }
+  const variables: Record<string, unknown> = {};
+  for (const v of s.game.vars) {
+    if (v.per === "game") {
+      variables[v.name] = v.visible === "nobody" ? null : s.vars[v.slot];
+      continue;
+    }
+    const values: unknown[] = [];
+    for (let q = 0; q < s.n; q++) {
+      const hidden = v.visible === "nobody" || (v.visible === "owner" && q !== p);
+      values.push(hidden ? null : s.vars[s.game.globalVars + v.slot * s.n + q]);
+    }
+    variables[v.name] = values;
+  }
+  return {
+    player: p,
+    names: s.names.slice(),
+    phase: s.game.phases[s.phase]?.name ?? "",
+    current: s.current,
+    dealer: s.dealer,
+    start: s.start === -2 ? null : startPlayer(s),
+    out: Array.from(s.out, (x) => x === 1),
+    places: s.places.slice(),
+    zones,
+    variables,
+    over: s.over,
+    winners: s.result?.winners ?? null,
+    losers: s.result?.losers ?? null,
+    scores: s.result?.scores ?? null,
+  };
+}

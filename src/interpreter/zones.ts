@@ -1,0 +1,29 @@
+// Zone bookkeeping shared by the engine, the builtins and the views: names, owners and families of zones.
+import type { State } from "./state.js";
+
+export function zoneName(s: State, z: number): string {
+  const def = s.game.zones[s.zoneDef[z]];
+  if (!def) return `zone ${z}`;
+  const owner = s.zoneOwner[z];
+  const base = def.many ? `${def.name} #${s.groups[def.slot].indexOf(z) + 1}` : def.name;
+  return owner >= 0 ? `${s.names[owner]}'s ${base}` : base;
+}
+
+/** Creates a new, empty zone in a family (a pile started during play) and returns its index. */
+export function createZone(s: State, def: number, owner: number): number {
+  const z = s.zones.length;
+  s.zones.push([]);
+  s.zoneDef.push(def);
+  s.zoneOwner.push(owner);
+  s.groups[s.game.zones[def].slot].push(z);
+  return z;
+}
+
+/** Takes an empty zone out of its family; its index stays reserved so that logs keep their meaning. */
+export function retireZone(s: State, z: number): void {
+  const def = s.game.zones[s.zoneDef[z]];
+  if (!def.many) return;
+  const group = s.groups[def.slot];
+  const at = group.indexOf(z);
+  if (at >= 0) group.splice(at, 1);
+}
