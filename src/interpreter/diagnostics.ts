@@ -91,7 +91,7 @@ export function closest(name: string, candidates: Iterable<string>): string | un
       bestDistance = distance;
     }
   }
-  const allowed = Math.max(1, Math.floor(name.length / 3));
+  const allowed = Math.max(name.length >= 3 ? 1 : 0, Math.floor(name.length / 3));
   return bestDistance <= allowed ? best : undefined;
 }
 

@@ -3,7 +3,8 @@
 import type { ActionDef, Game, ParamDef, PhaseDef } from "./model.js";
 import type { GameResult, Refusal, State } from "./state.js";
 import { seedRng } from "./rng.js";
-import { record } from "./events.js";
+import { record, type GameEvent } from "./events.js";
+import { canSeeCard } from "./view.js";
 import { activeCount } from "./flow-effects.js";
 import { nextActive } from "./lang/builtins.js";
 import { RuleError, equal } from "./lang/values.js";
@@ -21,6 +22,8 @@ export interface NewGameOptions {
   dealer?: number;
   start?: number;
   log?: boolean;
+  /** Called after every event (see State.watch). */
+  watch?: State["watch"];
   /** Called once setup is over, before the first phase: the first point where a player must decide. */
   afterSetup?: (s: State) => void;
 }
@@ -64,7 +67,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     done: new Uint8Array(n), out: new Uint8Array(n), places: [],
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
-    over: false, result: null, error: null, log: o.log === false ? null : [],
+    over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
   };
   guard(s, "setup", () => {
     resetVars(s, "all");
@@ -416,14 +419,44 @@ export function applyMove(s: State, p: number, move: Move, trusted = false): App
   }
   s.moves++;
   s.steps = 0;
-  record(s, { type: "action", player: p, move: moveText(s, move) });
+  const logged = s.log ? actionEvent(s, p, move) : null;
+  if (logged) record(s, logged);
   s.endPhaseNow = false;
   guard(s, action.name, () => {
     action.effect(s);
+    if (logged) markSeen(s, logged);
     afterAction(s, p, action);
   });
   if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
   return { ok: true };
+}
+
+/** The action as logged: its text, the cards it names, and who could see each of them before the move. */
+function actionEvent(s: State, p: number, move: Move): Extract<GameEvent, { type: "action" }> {
+  const cards: number[] = [];
+  move.action.params.forEach((param, i) => {
+    const v = move.args[i];
+    if (v === null || v === undefined) return;
+    if (param.several) cards.push(...(v as number[]));
+    else if (param.kind === "card") cards.push(v as number);
+  });
+  const event: Extract<GameEvent, { type: "action" }> = { type: "action", player: p, move: moveText(s, move) };
+  if (cards.length) {
+    event.cards = cards;
+    event.seenBy = cards.map(() => 0);
+    markSeen(s, event);
+  }
+  return event;
+}
+
+/** Adds the players who can see each named card where it is now. */
+function markSeen(s: State, e: Extract<GameEvent, { type: "action" }>): void {
+  if (!e.cards || !e.seenBy) return;
+  e.cards.forEach((c, i) => {
+    const z = s.cardZone[c];
+    const at = s.zones[z].indexOf(c);
+    for (let q = 0; q < s.n; q++) if (canSeeCard(s, z, at, q)) e.seenBy![i] |= 1 << q;
+  });
 }
 
 /** Checks a move's parameters against their choices, then the action's requirements in order. */
@@ -433,30 +466,32 @@ function check(s: State, move: Move, frame: unknown[]): Refusal | null {
     const param = action.params[i];
     const value = move.args[i];
     const from = param.from(s);
-    const refuse = (reason: string): Refusal => {
+    // The parameter's own reason (its `else`) explains a value that is not among the choices; the other
+    // problems (too many cards, unlike cards) keep the engine's words.
+    const refuse = (reason: string, notAmongChoices = false): Refusal => {
       frame[param.slot] = value;
-      return { rule: `${action.name}.${param.name}`, reason: param.refusal ? param.refusal(s) : reason };
+      return { rule: `${action.name}.${param.name}`, reason: notAmongChoices && param.refusal ? param.refusal(s) : reason };
     };
     if (value === null || value === undefined) {
       if (param.optional && from.length === 0) {
         frame[param.slot] = null;
         continue;
       }
-      return refuse(param.optional ? `${action.name} needs ${param.name} here` : `${action.name} needs ${param.name}`);
+      return refuse(param.optional ? `${action.name} needs ${param.name} here` : `${action.name} needs ${param.name}`, true);
     }
-    if (param.optional && from.length === 0) return refuse(`${action.name} takes no ${param.name} here`);
+    if (param.optional && from.length === 0) return refuse(`${action.name} takes no ${param.name} here`, true);
     if (param.several) {
       const cards = value as number[];
       if (cards.length === 0) return refuse(`${action.name} needs at least one card`);
       if (cards.length > param.max) return refuse(`at most ${param.max} cards at a time`);
       if (new Set(cards).size !== cards.length) return refuse("the same card is named twice");
-      for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`);
+      for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`, true);
       if (param.alike) {
         const attr = s.game.attributes.get(param.alike)!.byCard;
         if (!cards.every((c) => attr[c] === attr[cards[0]])) return refuse(`cards chosen together must share their ${param.alike}`);
       }
     } else if (!from.some((x) => equal(x, value))) {
-      return refuse(`${describeValue(s, param, value)} is not among the choices for ${param.name}`);
+      return refuse(`${describeValue(s, param, value)} is not among the choices for ${param.name}`, true);
     }
     frame[param.slot] = value;
   }

@@ -49,6 +49,8 @@ export interface State {
   result: GameResult | null;
   error: string | null;
   log: GameEvent[] | null;
+  /** Called after every event, logged or not: for invariant checks in tests and tools. */
+  watch: ((s: State, e: GameEvent) => void) | null;
 }
 
 export function cloneState(s: State): State {

@@ -449,7 +449,7 @@ function effect(b: Omit<Builtin, "effect" | "type"> & { type?: Builtin["type"] }
 }
 
 function logMove(s: State, cards: number[], from: number, to: number): void {
-  if (s.log && cards.length) s.log.push({ type: "move", cards: cards.slice(), from, to });
+  if ((s.log || s.watch) && cards.length) record(s, { type: "move", cards: cards.slice(), from, to });
 }
 
 /** Moves cards, keeping the order given: the last ends on top. Cards from several zones are logged per zone. */

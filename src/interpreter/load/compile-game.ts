@@ -557,9 +557,10 @@ class GameBuilder {
         const child = `${pointer}/${escapePointer(k)}`;
         if (k === "assumed" && typeof v === "string") {
           const what = pointer === "" ? "the rule file" : pointer.slice(1).split("/").join(".");
-          const d = this.file.at(child, "notice", "N_ASSUMED", `${what}: ${v}`, true);
+          const why = v.trim().replace(/\s+/g, " ");
+          const d = this.file.at(child, "notice", "N_ASSUMED", `${what}: ${why}`, true);
           this.diagnostics.push(d);
-          out.push({ what, why: v, at: d });
+          out.push({ what, why, at: d });
         } else walk(v, child);
       }
     };

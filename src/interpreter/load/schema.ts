@@ -5,24 +5,38 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { SourceFile } from "./yaml.js";
-import schema from "../../../grammar/rules.schema.json" with { type: "json" };
+import rules from "../../../grammar/rules.schema.json" with { type: "json" };
+import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
 
 const require = createRequire(import.meta.url);
 // ajv is published as CommonJS; its default export is the class.
 const Ajv = require("ajv") as typeof import("ajv").default;
 
-let compiled: ValidateFunction | undefined;
-function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
-  return compiled;
+const schemas = { rules, scenario };
+export type SchemaName = keyof typeof schemas;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  let v = compiled.get(name);
+  if (!v) {
+    v = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schemas[name]);
+    compiled.set(name, v);
+  }
+  return v;
 }
 
-export const rulesSchema = schema;
+export const rulesSchema = rules;
+export const scenarioSchema = scenario;
+
+/** Checks a value read from YAML against one of our schemas; every mismatch becomes a located diagnostic. */
+export function validate(name: SchemaName, value: unknown, file: SourceFile): Diagnostic[] {
+  const check = validator(name);
+  if (check(value)) return [];
+  return describe(check.errors ?? [], file);
+}
 
 export function validateRules(value: unknown, file: SourceFile): Diagnostic[] {
-  const validate = validator();
-  if (validate(value)) return [];
-  return describe(validate.errors ?? [], file);
+  return validate("rules", value, file);
 }
 
 function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {

@@ -1,0 +1,66 @@
+// houserules check: load rule files and report every problem, with the notices for assumed values.
+import { readFileSync } from "node:fs";
+import { readArgs } from "../args.js";
+import type { IO } from "../io.js";
+import { loadRules } from "../../interpreter/load/load.js";
+import { shippedRules } from "../../interpreter/load/resolve.js";
+import { excerpt, formatDiagnostic, sortDiagnostics, type Diagnostic } from "../../interpreter/diagnostics.js";
+
+export const checkHelp = `Usage: houserules check [<ids or files>...] [--json] [--quiet]
+
+Loads each rule file and reports every problem: YAML, schema, expression syntax, unknown names (with a
+suggestion), types, unreachable and conflicting rules. Each is printed as
+  path:line:col: error CODE: message
+with the line and a caret under the exact place. Values the rulebook does not give are listed as notices.
+With no arguments, every rule file under rules/ is checked.
+
+Options:
+  --json     print {"files": [{"rules", "ok", "diagnostics": [...]}]}
+  --quiet    leave out notices
+  -h, --help this text
+
+Exit status: 0 when no file has errors, 1 when one has, 2 for bad usage.
+`;
+
+export async function check(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = readArgs(argv, { json: { type: "boolean" }, quiet: { type: "boolean" } });
+  if (values.help) {
+    io.out(checkHelp);
+    return 0;
+  }
+  const refs = positionals.length ? positionals : shippedRules();
+  const reports: { rules: string; ok: boolean; diagnostics: Diagnostic[] }[] = [];
+  for (const ref of refs) {
+    const loaded = loadRules(ref);
+    const diagnostics = sortDiagnostics(loaded.diagnostics).filter((d) => !(values.quiet && d.severity === "notice"));
+    reports.push({ rules: loaded.game?.id ?? ref, ok: !loaded.diagnostics.some((d) => d.severity === "error"), diagnostics });
+  }
+  const failed = reports.some((r) => !r.ok);
+  if (values.json) {
+    io.out(JSON.stringify({ files: reports }, null, 2) + "\n");
+    return failed ? 1 : 0;
+  }
+  const sources = new Map<string, string | undefined>();
+  const sourceOf = (file: string) => {
+    if (!sources.has(file)) {
+      try {
+        sources.set(file, readFileSync(file, "utf8"));
+      } catch {
+        sources.set(file, undefined);
+      }
+    }
+    return sources.get(file);
+  };
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      io.out(formatDiagnostic(d) + "\n");
+      if (d.severity !== "notice") {
+        const shown = excerpt(d, sourceOf(d.file));
+        if (shown) io.out(shown + "\n");
+      }
+    }
+    const count = (sev: string) => r.diagnostics.filter((d) => d.severity === sev).length;
+    io.out(`${r.rules}: ${r.ok ? "ok" : "failed"} (${count("error")} errors, ${count("warning")} warnings, ${count("notice")} notices)\n`);
+  }
+  return failed ? 1 : 0;
+}

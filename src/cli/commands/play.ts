@@ -1,0 +1,136 @@
+// houserules play: a person plays one seat in the terminal against agents, seeing only their own view.
+import { createInterface } from "node:readline";
+import { readArgs, intFlag } from "../args.js";
+import { UsageError, type IO } from "../io.js";
+import { loadRules } from "../../interpreter/load/load.js";
+import { formatDiagnostic } from "../../interpreter/diagnostics.js";
+import { newGame, legalMoves, applyMove, actors, play, moveText, stop } from "../../interpreter/engine.js";
+import { view } from "../../interpreter/view.js";
+import { describeEvent } from "../../interpreter/events.js";
+import type { State } from "../../interpreter/state.js";
+import { seedRng } from "../../interpreter/rng.js";
+import { parseAgents, defaultPlayers } from "./simulate.js";
+import { seatNames } from "../../sim/play-game.js";
+
+export const playHelp = `Usage: houserules play <id> [--players N] [--seat K] [--seed S] [--agents a,b,...]
+
+Plays a game in the terminal: you take seat K (from 1) and agents play the others. You see only what your
+seat may see. When it is your turn the legal moves are listed: type a move (play 9S 9D) or its number.
+A refused move is explained with the rule that refused it. Other commands: view, log, help, quit.
+
+Options:
+  --players N  number of players (default 4, or the nearest count the rules allow)
+  --seat K     your seat, from 1 (default 1)
+  --seed S     seed (default: a new game each time)
+  --agents L   agents for the other seats (default random)
+  -h, --help   this text
+`;
+
+export async function playCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" } });
+  if (values.help) {
+    io.out(playHelp);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError("play takes one rules id");
+  const loaded = loadRules(positionals[0]);
+  if (!loaded.game) {
+    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
+    return 1;
+  }
+  const game = loaded.game;
+  const players = intFlag(values.players, "players", defaultPlayers(game));
+  if (players < game.players.min || players > game.players.max) throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players`);
+  const seat = intFlag(values.seat, "seat", 1, 1, players) - 1;
+  const seed = (values.seed as string | undefined) ?? String(Date.now());
+  const agents = parseAgents(values.agents as string | undefined, players);
+  const names = seatNames(players).map((n, i) => (i === seat ? "You" : n));
+  const s = newGame(game, { players: names, seed });
+  const rngs = agents.map((_, i) => seedRng(`${seed}/agent/${i}`));
+  io.out(`${game.name} — ${players} players, you are seat ${seat + 1}. Seed ${seed}. Type help for commands.\n`);
+
+  const lines = createInterface({ input: io.stdin ?? process.stdin, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    io.out(prompt);
+    const next = await iterator.next();
+    return next.done ? null : String(next.value);
+  };
+  let shown = 0;
+  const showLog = () => {
+    for (const e of (s.log ?? []).slice(shown)) {
+      if (e.type === "turn") continue;
+      io.out(describeEvent(s, e, seat) + "\n");
+    }
+    shown = s.log?.length ?? 0;
+  };
+  try {
+    while (!s.over) {
+      const who = actors(s);
+      if (who.length === 0) {
+        stop(s, "nobody may act");
+        break;
+      }
+      const p = who.includes(seat) ? seat : who[0];
+      const legal = legalMoves(s, p);
+      if (legal.length === 0) {
+        stop(s, `${s.names[p]} has no legal move`);
+        break;
+      }
+      if (p !== seat) {
+        const index = legal.length === 1 ? 0 : agents[p].choose({ game, player: p, view: view(s, p), legal, rng: rngs[p] });
+        applyMove(s, p, legal[index], true);
+        showLog();
+        continue;
+      }
+      showLog();
+      io.out(render(s, seat));
+      io.out(legal.map((m, i) => `  ${i + 1}. ${moveText(s, m)}`).join("\n") + "\n");
+      for (;;) {
+        const line = await ask("> ");
+        if (line === null) {
+          io.out("\nbye\n");
+          return 0;
+        }
+        const input = line.trim();
+        if (!input) continue;
+        if (input === "quit" || input === "exit") return 0;
+        if (input === "help") {
+          io.out("type a move (for example: " + moveText(s, legal[0]) + "), or the number of a listed move; view, log, quit\n");
+          continue;
+        }
+        if (input === "view") {
+          io.out(render(s, seat));
+          continue;
+        }
+        if (input === "log") {
+          io.out((s.log ?? []).map((e) => describeEvent(s, e, seat)).join("\n") + "\n");
+          continue;
+        }
+        const n = Number(input);
+        const result = Number.isInteger(n) && n >= 1 && n <= legal.length ? applyMove(s, seat, legal[n - 1], true) : play(s, seat, input);
+        if (result.ok) break;
+        io.out(`refused by ${result.refusal.rule}: ${result.refusal.reason}\n`);
+      }
+    }
+    showLog();
+    if (s.error) io.out(`the game stopped: ${s.error}\n`);
+    return s.error ? 1 : 0;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Your view as text: every zone you can see something of, with backs shown as ##. */
+export function render(s: State, seat: number): string {
+  const v = view(s, seat);
+  const out: string[] = [];
+  out.push(`— ${v.phase}${v.current >= 0 ? `, ${v.names[v.current]}'s turn` : ""} —`);
+  for (const z of v.zones) {
+    if (z.cards.length === 0) continue;
+    const shown = z.cards.map((c) => (c < 0 ? "##" : s.game.cardNames[c]));
+    const hidden = z.cards.every((c) => c < 0);
+    out.push(`  ${z.label.padEnd(18)} ${hidden ? `${z.cards.length} card${z.cards.length === 1 ? "" : "s"} face down` : shown.join(" ")}`);
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,47 @@
+// The houserules command: check, simulate, test and play rule files.
+import { processIO, UsageError, type IO } from "./io.js";
+import { check, checkHelp } from "./commands/check.js";
+import { simulateCommand, simulateHelp } from "./commands/simulate.js";
+import { testCommand, testHelp } from "./commands/test.js";
+import { playCommand, playHelp } from "./commands/play.js";
+
+const commands: Record<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }> = {
+  check: { run: check, help: checkHelp, summary: "load rule files and report every problem" },
+  simulate: { run: simulateCommand, help: simulateHelp, summary: "play many games with agents and print what happened" },
+  test: { run: testCommand, help: testHelp, summary: "run scenario files" },
+  play: { run: playCommand, help: playHelp, summary: "play a game in the terminal against agents" },
+};
+
+export const mainHelp = `houserules — a declarative rules language for card games
+
+Usage: houserules <command> [options]
+
+Commands:
+${Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
+
+Run houserules <command> --help for a command's options.
+Rules are named by id (idiot, idle-hands/missions) or by a path (./my-game.yaml).
+`;
+
+export async function main(argv: string[], io: IO = processIO()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.out(mainHelp);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.err(`houserules: unknown command '${name}'\n\n${mainHelp}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`houserules ${name}: ${e.message}\n\n${command.help}`);
+      return 2;
+    }
+    io.err(`houserules ${name}: ${(e as Error).stack ?? e}\n`);
+    return 1;
+  }
+}

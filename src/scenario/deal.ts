@@ -1,0 +1,131 @@
+// A scenario's `deal`: fixes what zones hold once setup has dealt. Every named zone then holds exactly the
+// listed cards in that order; the cards it takes are swapped with the ones they displace, so every card still
+// exists once. The same reading of zone names serves `expect: zones`.
+import type { Game } from "../interpreter/model.js";
+import type { State } from "../interpreter/state.js";
+import { normalizeCardName } from "../interpreter/cards.js";
+
+type Raw = Record<string, unknown>;
+
+export interface ZoneTarget {
+  zone: number;
+  names: string[];
+  cards: number[]; // resolved card ids (for a deal)
+  pointer: string; // below the deal or zones key
+  label: string;
+}
+
+/**
+ * Reads {zone: [cards]} for zones of the game and {zone: {Ann: [cards]}} for per-player zones. With `lenient`
+ * (for expectations) card names are compared as written and not resolved to distinct cards.
+ */
+export function zoneTargets(game: Game, names: string[], spec: Raw, report: (pointer: string, message: string) => void, lenient = false): ZoneTarget[] | null {
+  const out: ZoneTarget[] = [];
+  const used = new Map<string, number>(); // card name -> how many taken so far
+  const n = names.length;
+  let ok = true;
+  const resolve = (list: unknown[], pointer: string): number[] | null => {
+    const ids: number[] = [];
+    list.forEach((item, i) => {
+      const name = String(item);
+      const all = game.cardsNamed(name);
+      if (all.length === 0) {
+        report(`${pointer}/${i}`, `there is no card called '${name}'`);
+        ok = false;
+        return;
+      }
+      if (lenient) return;
+      const key = normalizeCardName(name);
+      const k = used.get(key) ?? 0;
+      if (k >= all.length) {
+        report(`${pointer}/${i}`, all.length === 1 ? `${name} is named twice` : `${name} is named more than the ${all.length} cards so called`);
+        ok = false;
+        return;
+      }
+      used.set(key, k + 1);
+      ids.push(all[k]);
+    });
+    return ids;
+  };
+  for (const [zone, value] of Object.entries(spec)) {
+    const def = game.zones.find((z) => z.name === zone);
+    if (!def || def.many) {
+      const known = game.zones.filter((z) => !z.many).map((z) => z.name);
+      report(`/${zone}`, `there is no zone '${zone}' (zones: ${known.join(", ")})`);
+      ok = false;
+      continue;
+    }
+    if (def.per === "game") {
+      if (!Array.isArray(value)) {
+        report(`/${zone}`, `${zone} belongs to the game: list its cards, bottom first`);
+        ok = false;
+        continue;
+      }
+      const cards = resolve(value, `/${zone}`) ?? [];
+      out.push({ zone: def.slot, names: value.map(String), cards, pointer: `/${zone}`, label: zone });
+      continue;
+    }
+    if (Array.isArray(value) || typeof value !== "object" || value === null) {
+      report(`/${zone}`, `${zone} belongs to each player: write {${names[0]}: [cards], ...}`);
+      ok = false;
+      continue;
+    }
+    for (const [who, list] of Object.entries(value as Raw)) {
+      const p = names.findIndex((x) => x.toLowerCase() === who.toLowerCase());
+      if (p < 0) {
+        report(`/${zone}/${who}`, `there is no player called '${who}' (players: ${names.join(", ")})`);
+        ok = false;
+        continue;
+      }
+      const cards = resolve(list as unknown[], `/${zone}/${who}`) ?? [];
+      out.push({ zone: game.sharedZones + def.slot * n + p, names: (list as unknown[]).map(String), cards, pointer: `/${zone}/${who}`, label: `${names[p]}'s ${zone}` });
+    }
+  }
+  return ok ? out : null;
+}
+
+/** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
+export function applyDeal(s: State, targets: ZoneTarget[], spare?: number): string | null {
+  const targetOf = new Map<number, number>(); // card -> zone it must end in
+  const targetZones = new Set<number>();
+  for (const t of targets) {
+    targetZones.add(t.zone);
+    for (const c of t.cards) targetOf.set(c, t.zone);
+  }
+  // Cards sitting in a target zone that are not wanted there are displaced: they fill the holes the wanted
+  // cards leave behind, in order.
+  const displaced: number[] = [];
+  for (const z of targetZones) for (const c of s.zones[z]) if (!targetOf.has(c)) displaced.push(c);
+  const firstLoser: number[] = [];
+  for (const [card, zone] of targetOf) {
+    const from = s.cardZone[card];
+    if (from === zone || targetZones.has(from)) continue;
+    const at = s.zones[from].indexOf(card);
+    const filler = displaced.shift();
+    if (filler !== undefined) {
+      s.zones[from][at] = filler;
+      s.cardZone[filler] = from;
+    } else s.zones[from].splice(at, 1);
+    if (!firstLoser.includes(from)) firstLoser.push(from);
+  }
+  for (const t of targets) {
+    s.zones[t.zone] = t.cards.slice();
+    for (const c of t.cards) s.cardZone[c] = t.zone;
+  }
+  if (displaced.length) {
+    // More cards were displaced than taken: they go where cards were taken from, else to the first zone of
+    // the game that is not named (the draw pile, usually).
+    const home = spare ?? firstLoser[0] ?? firstUnnamedSharedZone(s, targetZones);
+    if (home === undefined) return `the deal leaves ${displaced.length} card(s) with nowhere to go`;
+    for (const c of displaced) {
+      s.zones[home].unshift(c);
+      s.cardZone[c] = home;
+    }
+  }
+  return null;
+}
+
+function firstUnnamedSharedZone(s: State, named: Set<number>): number | undefined {
+  for (let z = 0; z < s.game.sharedZones; z++) if (!named.has(z)) return z;
+  return undefined;
+}

@@ -1,0 +1,122 @@
+// Every kind of problem `check` must find, at its exact place, with the exact message.
+import { describe, expect, it } from "vitest";
+import { tinyRules, errorsOf, diagnosticsOf } from "./helpers/rules.js";
+
+describe("problems in rule files are located and explained", () => {
+  it("reports bad YAML at its line", () => {
+    expect(errorsOf("name: [unclosed\n")).toEqual([
+      "t.yaml:2:1: error E_YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
+
+  it("reports a missing required key at the map that lacks it", () => {
+    expect(errorsOf(tinyRules("", { "      into: stock\n": "" }))).toEqual([
+      "t.yaml:5:7: error E_SCHEMA: 'cards.sets.0' is missing the required key 'into'",
+    ]);
+  });
+
+  it("reports an unknown key with the key it probably meant", () => {
+    expect(errorsOf(tinyRules("outcom: {}\n"))).toEqual([
+      "t.yaml:22:1: error E_SCHEMA: unknown key 'outcom' in the rule file (did you mean 'outcome'?)",
+    ]);
+  });
+
+  it("reports a value outside an enumeration", () => {
+    expect(errorsOf(tinyRules("", { "visible: nobody": "visible: noone" }))).toEqual([
+      "t.yaml:8:20: error E_SCHEMA: expected one of everyone, owner, nobody, top",
+    ]);
+  });
+
+  it("points inside an expression at a misspelled zone, with a suggestion", () => {
+    expect(errorsOf(tinyRules("", { "move(card, pile)": "move(card, piel)" }))).toEqual([
+      "t.yaml:20:24: error E_NAME: unknown name 'piel' (did you mean 'pile'?)",
+    ]);
+  });
+
+  it("points at the token where an expression stops parsing", () => {
+    expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": "end: players.all(p => p.hand.empty) and and true" }))).toEqual([
+      "t.yaml:21:41: error E_SYNTAX: unexpected 'and', expected a value",
+    ]);
+  });
+
+  it("reports a type error at the operand that has the wrong type", () => {
+    expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": "end: stock.count + hand" }))).toEqual([
+      "t.yaml:21:20: error E_TYPE: '+' needs numbers, but this is zone (hand, per player)",
+    ]);
+  });
+
+  it("checks a text literal against the values of an attribute", () => {
+    expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": 'end: pile.top.suit == "X"' }))).toEqual([
+      "t.yaml:21:23: error E_TYPE: 'X' is not one of the values (S, H, D, C)",
+    ]);
+  });
+
+  it("reports every problem of a file at once, inside a block of effects too", () => {
+    const text = tinyRules("", { "setup: |\n  deal(stock, hand, 3)\n": "setup: |\n  deal(stock, hand, 3)\n  shufle(stock)\n  let x = pile.top.rnk\n" });
+    expect(errorsOf(text)).toEqual([
+      "t.yaml:13:3: error E_NAME: unknown function 'shufle' (did you mean 'shuffle'?)",
+      "t.yaml:14:20: error E_NAME: card has no 'rnk' (did you mean 'rank'?)",
+    ]);
+  });
+
+  it("refuses a YAML alias bomb without expanding it", () => {
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x]",
+      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]",
+      "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
+      "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]",
+    ].join("\n");
+    const started = performance.now();
+    expect(errorsOf(bomb)).toEqual(["t.yaml:2:40: error E_ALIAS: too many alias expansions (more than 200): refusing a possible alias bomb"]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses a __proto__ key and pollutes nothing", () => {
+    const text = tinyRules("__proto__: {polluted: true}\nconstants:\n  constructor: {value: 1}\n");
+    expect(errorsOf(text)).toEqual([
+      "t.yaml:22:1: error E_KEY: the key '__proto__' is not allowed",
+      "t.yaml:24:3: error E_KEY: the key 'constructor' is not allowed",
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+  });
+
+  it("reports an action that no phase allows, and a phase that never comes", () => {
+    const text = tinyRules("", {
+      "phases:\n  main:\n    actions: [play]\n": "phases:\n  main:\n    actions: [play]\n  never:\n    actions: [play]\n",
+      "actions:\n": "actions:\n  pass:\n    effect: again()\n",
+    });
+    expect(errorsOf(text)).toEqual([
+      "t.yaml:16:3: error E_UNREACHABLE: phase 'never' never follows another phase, so it can never be played",
+      "t.yaml:19:3: error E_UNREACHABLE: action 'pass' is not allowed in any phase, so it can never be taken",
+    ]);
+  });
+
+  it("reports a name defined twice, and a name the language keeps for itself", () => {
+    const text = tinyRules("variables:\n  pile: {type: number}\n  players: {type: number}\n");
+    expect(errorsOf(text)).toEqual([
+      "t.yaml:23:3: error E_CONFLICT: 'pile' is already defined as a zone (line 9)",
+      "t.yaml:24:3: error E_CONFLICT: 'players' is a word the language defines; choose another name",
+    ]);
+  });
+
+  it("reports an effect used in a condition", () => {
+    expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": "end: shuffle(stock)" }))).toEqual([
+      "t.yaml:21:6: error E_EFFECT: shuffle is an effect: it can be used in setup, an action's effect or a phase's begin/end, not in a condition or value",
+    ]);
+  });
+
+  it("reports a definition that uses itself", () => {
+    expect(errorsOf(tinyRules("define:\n  loop: loop + 1\n", { "end: players.all(p => p.hand.empty)": "end: loop > 3" }))).toEqual([
+      "t.yaml:23:9: error E_RECURSION: 'loop' uses itself (directly or through other definitions); definitions cannot be recursive",
+    ]);
+  });
+
+  it("lists values marked assumed as notices", () => {
+    const text = tinyRules("", { "  pile: {visible: everyone}": "  pile: {visible: everyone, assumed: the rulebook does not say who sees the pile}" });
+    expect(diagnosticsOf(text)).toEqual([
+      "t.yaml:9:29: notice N_ASSUMED: zones.pile: the rulebook does not say who sees the pile",
+    ]);
+  });
+});

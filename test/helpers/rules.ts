@@ -1,0 +1,49 @@
+// Small rule files written inline for tests, and helpers to load and play them.
+import { compileRulesText } from "../../src/interpreter/load/load.js";
+import { formatDiagnostic, sortDiagnostics } from "../../src/interpreter/diagnostics.js";
+import type { Game } from "../../src/interpreter/model.js";
+
+/** A minimal game: each player draws nothing and plays cards from hand to a pile until the hands are empty. */
+export function tinyRules(extra = "", replace: Record<string, string> = {}): string {
+  let text = `name: Tiny
+players: {min: 2, max: 4}
+cards:
+  sets:
+    - deck: standard52
+      into: stock
+zones:
+  stock: {visible: nobody}
+  pile: {visible: everyone}
+  hand: {per: player, visible: owner, ordered: false}
+setup: |
+  deal(stock, hand, 3)
+phases:
+  main:
+    actions: [play]
+actions:
+  play:
+    params:
+      card: hand
+    effect: move(card, pile)
+end: players.all(p => p.hand.empty)
+${extra}`;
+  for (const [from, to] of Object.entries(replace)) {
+    if (!text.includes(from)) throw new Error(`tinyRules: '${from}' is not in the text`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+export function diagnosticsOf(text: string, name = "t.yaml"): string[] {
+  return sortDiagnostics(compileRulesText(text, name, "t").diagnostics).map(formatDiagnostic);
+}
+
+export function errorsOf(text: string, name = "t.yaml"): string[] {
+  return sortDiagnostics(compileRulesText(text, name, "t").diagnostics).filter((d) => d.severity === "error").map(formatDiagnostic);
+}
+
+export function gameOf(text: string): Game {
+  const r = compileRulesText(text, "t.yaml", "t");
+  if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+  return r.game;
+}
