@@ -333,7 +333,7 @@ function frameOf(action: ActionDef): unknown[] {
 /** The values a parameter can take: one candidate, or for several, every group of alike candidates. */
 function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
   if (!param.several) {
-    if (param.kind !== "card") return from.slice();
+    if (param.kind !== "card" || s.game.uniqueNames) return from.slice();
     // Cards of the same name are the same choice: offer each name once.
     const seen = new Set<string>();
     const out: unknown[] = [];
@@ -346,20 +346,23 @@ function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
     }
     return out;
   }
-  const groups: number[][] = [];
-  if (param.alike) {
-    const attr = s.game.attributes.get(param.alike)!.byCard;
-    const byKey = new Map<unknown, number[]>();
-    for (const c of from as number[]) {
-      const k = attr[c];
-      const g = byKey.get(k);
-      if (g) g.push(c);
-      else byKey.set(k, [c]);
-    }
-    groups.push(...byKey.values());
-  } else groups.push((from as number[]).slice());
   const out: number[][] = [];
-  for (const g of groups) subsets(s, g, Math.min(param.max, g.length), out);
+  if (param.alike) {
+    const attr = s.game.attributes.get(param.alike)!;
+    const keys = attr.keyByCard;
+    const buckets: number[][] = [];
+    const order: number[] = [];
+    for (const c of from as number[]) {
+      const k = keys[c] + 1;
+      let b = buckets[k];
+      if (!b) {
+        b = buckets[k] = [];
+        order.push(k);
+      }
+      b.push(c);
+    }
+    for (const k of order) subsets(s, buckets[k], Math.min(param.max, buckets[k].length), out);
+  } else subsets(s, (from as number[]).slice(), Math.min(param.max, from.length), out);
   return out;
 }
 
@@ -367,21 +370,24 @@ const maxSubsets = 4096;
 
 /** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
 function subsets(s: State, items: number[], max: number, out: number[][]): void {
-  const seen = new Set<string>();
+  if (items.length === 1) {
+    out.push([items[0]]);
+    return;
+  }
+  const dedupe = s.game.uniqueNames ? null : new Set<string>();
   const pick: number[] = [];
   const walk = (start: number) => {
-    if (out.length >= maxSubsets) return;
-    if (pick.length > 0) {
-      const key = pick.map((c) => s.game.cardNames[c]).sort().join(" ");
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(pick.slice());
-      }
-    }
-    if (pick.length === max) return;
-    for (let i = start; i < items.length; i++) {
+    for (let i = start; i < items.length && out.length < maxSubsets; i++) {
       pick.push(items[i]);
-      walk(i + 1);
+      if (!dedupe) out.push(pick.slice());
+      else {
+        const key = pick.map((c) => s.game.cardNames[c]).sort().join(" ");
+        if (!dedupe.has(key)) {
+          dedupe.add(key);
+          out.push(pick.slice());
+        }
+      }
+      if (pick.length < max) walk(i + 1);
       pick.pop();
     }
   };

@@ -37,6 +37,7 @@ export interface AttributeDef {
   numeric: boolean;
   values: (string | number)[]; // every value some card has, in declared order
   byCard: (string | number | null)[];
+  keyByCard: Int32Array; // each card's value as an index into values (-1: none), for fast grouping
 }
 
 export interface ParamDef {
@@ -111,6 +112,7 @@ export interface Game {
   file: string;
   players: { min: number; max: number };
   cardNames: string[];
+  uniqueNames: boolean; // no two cards share a name: then a card's name identifies it
   cardStart: number[]; // zone def index each card starts in
   attributes: Map<string, AttributeDef>;
   zones: ZoneDef[];

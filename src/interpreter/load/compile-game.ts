@@ -115,6 +115,7 @@ class GameBuilder {
       file: this.file.path,
       players,
       cardNames: cards.names,
+      uniqueNames: byName.size === cards.names.length,
       cardStart: cards.start,
       attributes: this.attributes,
       zones: this.zones,
@@ -232,7 +233,10 @@ class GameBuilder {
       const numeric = present.length > 0 && present.every((v) => typeof v === "number");
       const declaredValues = ((section.attributes as Raw | undefined)?.[key] as Raw | undefined)?.values as (string | number)[] | undefined;
       const values = declaredValues ?? [...new Set(present)];
-      const attr: AttributeDef = { name: key, numeric, values, byCard: numeric ? byCard : byCard.map((v) => (v === null ? null : String(v))) };
+      const typed = numeric ? byCard : byCard.map((v) => (v === null ? null : String(v)));
+      const allValues = [...values, ...present.filter((v) => !values.includes(v))];
+      const keyByCard = Int32Array.from(typed, (v) => (v === null ? -1 : allValues.findIndex((x) => String(x) === String(v))));
+      const attr: AttributeDef = { name: key, numeric, values: allValues, byCard: typed, keyByCard };
       this.attributes.set(key, attr);
       attrValues.set(key, byCard);
     }
