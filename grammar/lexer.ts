@@ -12,6 +12,7 @@ const keyword = (name: string, word: string) =>
 export const If = keyword("If", "if");
 export const Else = keyword("Else", "else");
 export const For = keyword("For", "for");
+export const While = keyword("While", "while");
 export const In = keyword("In", "in");
 export const Let = keyword("Let", "let");
 export const And = keyword("And", "and");
@@ -59,7 +60,7 @@ export const RBrace = createToken({ name: "RBrace", pattern: /}/ });
 // Order matters: longer punctuation before its prefixes, keywords before the identifier they resemble.
 export const allTokens: TokenType[] = [
   WhiteSpace, Comment,
-  If, Else, For, In, Let, And, Or, Not, True, False, None,
+  If, Else, For, While, In, Let, And, Or, Not, True, False, None,
   Identifier, NumberLiteral, StringLiteral,
   Arrow, Equal, NotEqual, LessEq, GreaterEq, Less, Greater, PlusAssign, MinusAssign, Assign,
   AndAnd, OrOr, Coalesce, Bang, Plus, Minus, Star, Slash, Percent,
@@ -69,4 +70,4 @@ export const allTokens: TokenType[] = [
 export const expressionLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
 
 /** Words a rule cannot use as a name. */
-export const reservedWords = ["if", "else", "for", "in", "let", "and", "or", "not", "true", "false", "none"];
+export const reservedWords = ["if", "else", "for", "while", "in", "let", "and", "or", "not", "true", "false", "none"];

@@ -25,6 +25,7 @@ class ExpressionParser extends CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.ifStatement) },
       { ALT: () => this.SUBRULE(this.forStatement) },
+      { ALT: () => this.SUBRULE(this.whileStatement) },
       { ALT: () => this.SUBRULE(this.letStatement) },
       { ALT: () => this.SUBRULE(this.expressionStatement) },
     ]);
@@ -48,6 +49,13 @@ class ExpressionParser extends CstParser {
     this.CONSUME(T.For);
     this.CONSUME(T.Identifier);
     this.CONSUME(T.In);
+    this.SUBRULE(this.expression);
+    this.SUBRULE(this.block);
+  });
+
+  // Repeats while the condition holds; the step limit stops a loop that never ends.
+  whileStatement = this.RULE("whileStatement", () => {
+    this.CONSUME(T.While);
     this.SUBRULE(this.expression);
     this.SUBRULE(this.block);
   });

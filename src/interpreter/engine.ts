@@ -2,7 +2,7 @@
 // them with the rule that refused and why. It knows no game: everything it does comes from a compiled Game.
 import type { ActionDef, Game, ParamDef, PhaseDef } from "./model.js";
 import type { GameResult, Refusal, State } from "./state.js";
-import { seedRng } from "./rng.js";
+import { seedRng, nextUint32 } from "./rng.js";
 import { record, type GameEvent } from "./events.js";
 import { canSeeCard } from "./view.js";
 import { activeCount } from "./flow-effects.js";
@@ -68,6 +68,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
+    now: 0, sub: null, last: null,
   };
   guard(s, "setup", () => {
     resetVars(s, "all");
@@ -80,7 +81,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     game.setup?.(s);
     o.afterSetup?.(s);
     s.steps = 0;
-    enterPhase(s, 0);
+    enterPhase(s, game.firstPhase);
   });
   return s;
 }
@@ -158,13 +159,18 @@ function enterPhase(s: State, index: number): void {
     s.current = -1;
     phase.begin?.(s);
     if (checkEnd(s)) return;
+    if (phase.game) {
+      // the inner game now waits for decisions, or it ended at once and the flow has already moved on
+      startInnerGame(s, phase);
+      return;
+    }
     if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
       let first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
       if (first === null || s.out[first]) first = nextActive(s, first ?? s.dealer, direction(phase));
       beginTurn(s, first);
       return;
     }
-    if (phase.turns === "simultaneous" && !s.endPhaseNow && activeCount(s) > 0) {
+    if ((phase.turns === "simultaneous" || phase.turns === "realtime") && !s.endPhaseNow && activeCount(s) > 0) {
       s.done.fill(0);
       for (let p = 0; p < s.n; p++) if (s.out[p]) s.done[p] = 1;
       return;
@@ -174,6 +180,35 @@ function enterPhase(s: State, index: number): void {
     if (next < 0) return;
     index = next;
   }
+}
+
+/** Starts the game a phase plays inside this one, with the same players and dealer. */
+function startInnerGame(s: State, phase: PhaseDef): void {
+  const value = phase.game!(s);
+  const ids = (Array.isArray(value) ? value : [value]).filter((x): x is string => typeof x === "string" && x.length > 0);
+  if (ids.length === 0) throw new RuleError(`phases.${phase.name}.game gives no rules to play`);
+  const rules = s.game.resolve(ids);
+  if (typeof rules === "string") throw new RuleError(`phases.${phase.name}.game: ${rules}`);
+  if (s.n < rules.players.min || s.n > rules.players.max) {
+    throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
+  }
+  const inner = newGame(rules, { players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined });
+  record(s, { type: "game", rules: rules.name, ids });
+  s.sub = inner;
+  if (inner.over) finishInnerGame(s);
+}
+
+/** The inner game is over: keep its result for the phase's end effects, then leave the phase. */
+function finishInnerGame(s: State): void {
+  const inner = s.sub!;
+  s.sub = null;
+  s.last = inner;
+  if (inner.error) {
+    stop(s, `in ${inner.game.name}: ${inner.error}`);
+    return;
+  }
+  const next = leavePhase(s);
+  if (next >= 0) enterPhase(s, next);
 }
 
 /** Ends the current phase: its end effects, then the next phase's index (-1 when the game is over). */
@@ -209,6 +244,14 @@ function afterAction(s: State, actor: number, action: ActionDef): void {
   }
   if (checkEnd(s)) return;
   const phase = phaseOf(s);
+  if (phase.turns === "realtime") {
+    s.me = actor;
+    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) {
+      const next = leavePhase(s);
+      if (next >= 0) enterPhase(s, next);
+    }
+    return;
+  }
   if (phase.turns === "simultaneous") {
     let waiting = false;
     for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
@@ -258,8 +301,14 @@ function finishGame(s: State): void {
 
 /** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
 export function actors(s: State): number[] {
+  if (s.sub) return actors(s.sub);
   if (s.over) return [];
   const phase = phaseOf(s);
+  if (phase.turns === "realtime") {
+    const out: number[] = [];
+    for (let p = 0; p < s.n; p++) if (!s.out[p]) out.push(p);
+    return out;
+  }
   if (phase.turns === "simultaneous") {
     const out: number[] = [];
     for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out.push(p);
@@ -273,6 +322,7 @@ function mayAct(s: State, p: number): Refusal | null {
   if (p < 0 || p >= s.n) return { rule: "player", reason: `there is no player ${p}` };
   if (s.out[p]) return { rule: "out", reason: `${s.names[p]} is out of the game` };
   const phase = phaseOf(s);
+  if (phase.turns === "realtime") return null;
   if (phase.turns === "simultaneous") {
     if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };
     return null;
@@ -284,6 +334,7 @@ function mayAct(s: State, p: number): Refusal | null {
 // ---- legal moves -------------------------------------------------------------------------------------
 
 export function legalMoves(s: State, p: number): Move[] {
+  if (s.sub) return legalMoves(s.sub, p);
   if (mayAct(s, p)) return [];
   const out: Move[] = [];
   const saved = s.me;
@@ -400,7 +451,16 @@ function subsets(s: State, items: number[], max: number, out: number[][]): void 
  * Applies a move for a player. A move from legalMoves() can be applied with trusted = true to skip the checks
  * it already passed. An illegal move changes nothing and comes back refused, with the rule and the reason.
  */
-export function applyMove(s: State, p: number, move: Move, trusted = false): ApplyResult {
+export function applyMove(s: State, p: number, move: Move, trusted = false, at?: number): ApplyResult {
+  if (s.sub) {
+    const inner = s.sub;
+    const r = applyMove(inner, p, move, trusted, at);
+    if (r.ok) {
+      s.moves++;
+      if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
+    }
+    return r;
+  }
   const who = mayAct(s, p);
   if (who) return { ok: false, refusal: who };
   const action = move.action;
@@ -422,6 +482,10 @@ export function applyMove(s: State, p: number, move: Move, trusted = false): App
     if (refusal) return { ok: false, refusal };
   } else {
     action.params.forEach((param, i) => (frame[param.slot] = move.args[i]));
+  }
+  if (at !== undefined) {
+    if (at < s.now) return { ok: false, refusal: { rule: "time", reason: `a move at ${at} comes before the last move, at ${s.now}` } };
+    s.now = at;
   }
   s.moves++;
   s.steps = 0;
@@ -533,6 +597,7 @@ export function moveText(s: State, move: Move): string {
  * parameter may take where one has that name. Returns the move, or a refusal saying what could not be read.
  */
 export function parseMove(s: State, p: number, text: string): Move | Refusal {
+  if (s.sub) return parseMove(s.sub, p, text);
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { rule: "move", reason: "the move is empty" };
   const action = s.game.actionsByName.get(words[0].toLowerCase());
@@ -616,11 +681,16 @@ function pickCard(s: State, word: string, from: number[], picked: number[]): num
   return fits ?? named.find((c) => !picked.includes(c)) ?? named[0];
 }
 
-/** Plays a written move: parse, then apply. */
-export function play(s: State, p: number, text: string): ApplyResult {
+/** Plays a written move: parse, then apply; in a real-time phase, at a time in seconds. */
+export function play(s: State, p: number, text: string, at?: number): ApplyResult {
   const parsed = parseMove(s, p, text);
   if ("rule" in parsed) return { ok: false, refusal: parsed };
-  return applyMove(s, p, parsed);
+  return applyMove(s, p, parsed, false, at);
+}
+
+/** The game decisions are made in now: this one, or the game being played inside it. */
+export function innermost(s: State): State {
+  return s.sub ? innermost(s.sub) : s;
 }
 
 export function isRefusal(x: Move | Refusal): x is Refusal {

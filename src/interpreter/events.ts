@@ -13,6 +13,7 @@ export type GameEvent =
   | { type: "out"; player: number; place: number }
   | { type: "pass"; player: number; reason: string }
   | { type: "end"; winners: number[]; losers: number[]; scores: number[] | null }
+  | { type: "game"; rules: string; ids: string[] }
   | { type: "error"; message: string };
 
 export function record(s: State, event: GameEvent): void {
@@ -40,6 +41,7 @@ export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
       const scores = e.scores ? `; scores ${e.scores.map((v, p) => `${who(p)} ${v}`).join(", ")}` : "";
       return `game over: winners ${list(e.winners)}; losers ${list(e.losers)}${scores}`;
     }
+    case "game": return `— playing ${e.rules} —`;
     case "error": return `stopped: ${e.message}`;
   }
 }

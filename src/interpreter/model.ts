@@ -77,7 +77,7 @@ export interface PhaseDef {
   name: string;
   index: number;
   text: string;
-  turns: "clockwise" | "counterclockwise" | "simultaneous" | "none";
+  turns: "clockwise" | "counterclockwise" | "simultaneous" | "realtime" | "none";
   first: Eval<number | null> | null;
   once: boolean;
   actions: number[];
@@ -86,6 +86,7 @@ export interface PhaseDef {
   endWhen: Eval<boolean> | null;
   end: Run | null;
   next: number; // -1: the game ends
+  game: Eval<unknown> | null; // a game played inside this phase: its rules ids
 }
 
 export interface TriggerDef {
@@ -134,6 +135,9 @@ export interface Game {
   outcome: Outcome;
   limits: { moves: number; steps: number };
   assumptions: Assumption[];
+  firstPhase: number;
+  /** Finds the rules of a game played inside this one (a phase with `game:`): a Game, or why not. */
+  resolve: (ids: string[]) => Game | string;
   /** Looks a card up by its written name: 10C, 10♣ and 10c are the same card. Returns every card so named. */
   cardsNamed(name: string): number[];
 }

@@ -49,6 +49,9 @@ export interface State {
   result: GameResult | null;
   error: string | null;
   log: GameEvent[] | null;
+  now: number; // the time of the latest move, in seconds, in a real-time phase
+  sub: State | null; // a game being played inside this one (a round of a match)
+  last: State | null; // the last game played inside this one, finished
   /** Called after every event, logged or not: for invariant checks in tests and tools. */
   watch: ((s: State, e: GameEvent) => void) | null;
 }
@@ -69,6 +72,7 @@ export function cloneState(s: State): State {
     places: s.places.slice(),
     rng: s.rng.slice(),
     log: s.log ? s.log.slice() : null,
+    sub: s.sub ? cloneState(s.sub) : null,
   };
 }
 

@@ -27,6 +27,8 @@ export interface View {
   winners: number[] | null;
   losers: number[] | null;
   scores: number[] | null;
+  /** When a game is being played inside this one (a round of a match): the view of the game around it. */
+  outer?: View;
 }
 
 /** Can a player see the cards of a zone (all of them)? */
@@ -49,7 +51,13 @@ export function canSeeCard(s: State, z: number, index: number, p: number): boole
   return canSeeZone(s, z, p);
 }
 
+/** What a player sees: the innermost game being played, with the games around it as `outer`. */
 export function view(s: State, p: number): View {
+  if (s.sub) return { ...view(s.sub, p), outer: viewOf(s, p) };
+  return viewOf(s, p);
+}
+
+function viewOf(s: State, p: number): View {
   const zones: ZoneView[] = [];
   for (let z = 0; z < s.zones.length; z++) {
     const def = s.game.zones[s.zoneDef[z]];

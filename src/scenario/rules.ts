@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import type { SourceFile } from "../interpreter/load/yaml.js";
-import { loadRules } from "../interpreter/load/load.js";
+import { loadComposition } from "../interpreter/load/load.js";
 
 type Raw = Record<string, unknown>;
 
@@ -11,13 +11,12 @@ export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string)
   if (typeof raw.rules !== "string") {
     return { game: null, diagnostics: [file.at("", "error", "E_SCHEMA", "a scenario names its rules: rules: <id or path>")] };
   }
-  if (Array.isArray(raw.with) && raw.with.length > 0) {
-    return { game: null, diagnostics: [file.at("/with", "error", "E_COMPOSE", "composing fragments is not supported by these rules")] };
-  }
-  const loaded = loadRules(raw.rules, folder);
+  const fragments = Array.isArray(raw.with) ? (raw.with as string[]) : [];
+  const loaded = loadComposition([raw.rules, ...fragments], folder);
   if (!loaded.game) {
     const first = loaded.diagnostics.find((d) => d.severity === "error");
-    const where = file.at("/rules", "error", "E_RULES", `the rules '${raw.rules}' do not load${first ? `: ${first.file}:${first.line}:${first.col}: ${first.message}` : ""}`);
+    const named = [raw.rules, ...fragments].join(" with ");
+    const where = file.at(fragments.length ? "/with" : "/rules", "error", "E_RULES", `the rules '${named}' do not load${first ? `: ${first.file}:${first.line}:${first.col}: ${first.message}` : ""}`);
     return { game: null, diagnostics: [where] };
   }
   return { game: loaded.game, diagnostics: loaded.diagnostics };

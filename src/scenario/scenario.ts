@@ -9,11 +9,10 @@ import { displayPath } from "../interpreter/load/resolve.js";
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { newGame, play, legalMoves, moveText, actors } from "../interpreter/engine.js";
+import { newGame, play, legalMoves, moveText, actors, innermost } from "../interpreter/engine.js";
 import { applyDeal, zoneTargets, type ZoneTarget } from "./deal.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
-import { startPlayer } from "../interpreter/lang/compile.js";
 import { compare } from "../interpreter/lang/values.js";
 
 type Raw = Record<string, unknown>;
@@ -170,8 +169,14 @@ class ScenarioRun {
       this.failAt(pointer, `${label}: the game is already over`);
       return;
     }
-    const logFrom = this.s.log?.length ?? 0;
-    const result = play(this.s, p, text);
+    const logFrom = innermost(this.s).log?.length ?? 0;
+    const at = step.at === undefined ? undefined : Number(step.at);
+    if (at !== undefined && !Number.isFinite(at)) {
+      this.failAt(`${pointer}/at`, `${label}: at is a time in seconds, such as 1.20`);
+      return;
+    }
+    const inner = innermost(this.s);
+    const result = play(this.s, p, text, at);
     const rejected = step.rejected;
     if (this.s.error) {
       this.failAt(pointer, `${label}: the rules failed: ${this.s.error}`);
@@ -186,7 +191,7 @@ class ScenarioRun {
       }
     } else {
       if (result.ok) {
-        const happened = (this.s.log ?? []).slice(logFrom).map((e) => describeEvent(this.s, e).trim()).slice(0, 4).join("; ");
+        const happened = (inner.log ?? []).slice(logFrom).map((e) => describeEvent(inner, e).trim()).slice(0, 4).join("; ");
         this.failAt(pointer, `${label}: expected the move to be refused, but it was accepted (${happened})`);
         return;
       }
@@ -206,14 +211,19 @@ class ScenarioRun {
 
   // ---- expectations ----------------------------------------------------------------------------------
 
+  /**
+   * While a game is played inside another (a round of a match), turns, phases, zones, counts, variables and
+   * legal moves are those of the inner game; over, winners, losers, scores and places are the outer game's.
+   */
   private expect(e: Raw, pointer: string, when: string): void {
-    const s = this.s;
+    const outer = this.s;
+    const s = innermost(this.s);
     const names = (ps: number[]) => ps.map((p) => this.names[p]);
     const mismatch = (key: string, expected: unknown, actual: unknown) =>
       this.failAt(`${pointer}/${key}`, `${when}: expected ${key} ${show(expected)}, but it is ${show(actual)}`);
-    if (e.over !== undefined && e.over !== s.over) mismatch("over", e.over, s.over);
-    if (s.error) {
-      this.failAt(pointer, `${when}: the game stopped: ${s.error}`);
+    if (e.over !== undefined && e.over !== outer.over) mismatch("over", e.over, outer.over);
+    if (outer.error) {
+      this.failAt(pointer, `${when}: the game stopped: ${outer.error}`);
       return;
     }
     if (e.turn !== undefined) {
@@ -227,12 +237,12 @@ class ScenarioRun {
     const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
     for (const key of ["winners", "losers"] as const) {
       if (e[key] === undefined) continue;
-      const actual = s.result ? names(s.result[key]) : [];
-      if (!s.result) this.failAt(`${pointer}/${key}`, `${when}: expected ${key} ${show(e[key])}, but the game is not over`);
+      const actual = outer.result ? names(outer.result[key]) : [];
+      if (!outer.result) this.failAt(`${pointer}/${key}`, `${when}: expected ${key} ${show(e[key])}, but the game is not over`);
       else if (!sameSet(e[key] as string[], actual)) mismatch(key, e[key], actual);
     }
     if (e.places !== undefined) {
-      const actual = names(s.places);
+      const actual = names(outer.places);
       if (show(actual.map((x) => x.toLowerCase())) !== show((e.places as string[]).map((x) => x.toLowerCase()))) mismatch("places", e.places, actual);
     }
     if (e.out !== undefined) {
@@ -242,15 +252,15 @@ class ScenarioRun {
     if (e.scores !== undefined) {
       for (const [who, value] of Object.entries(e.scores as Raw)) {
         const p = this.seatOf(who);
-        const actual = s.result?.scores?.[p];
+        const actual = outer.result?.scores?.[p];
         if (p < 0) this.failAt(`${pointer}/scores/${who}`, `${when}: there is no player called '${who}'`);
-        else if (actual !== value) this.failAt(`${pointer}/scores/${who}`, `${when}: expected ${who}'s score ${value}, but it is ${actual ?? (s.result ? "not given by the rules" : "not known: the game is not over")}`);
+        else if (actual !== value) this.failAt(`${pointer}/scores/${who}`, `${when}: expected ${who}'s score ${value}, but it is ${actual ?? (outer.result ? "not given by the rules" : "not known: the game is not over")}`);
       }
     }
-    if (e.zones !== undefined) this.expectZones(e.zones as Raw, `${pointer}/zones`, when, false);
-    if (e.top !== undefined) this.expectZones(e.top as Raw, `${pointer}/top`, when, true);
-    if (e.counts !== undefined) this.expectCounts(e.counts as Raw, `${pointer}/counts`, when);
-    if (e.variables !== undefined) this.expectVariables(e.variables as Raw, `${pointer}/variables`, when);
+    if (e.zones !== undefined) this.expectZones(s, e.zones as Raw, `${pointer}/zones`, when, false);
+    if (e.top !== undefined) this.expectZones(s, e.top as Raw, `${pointer}/top`, when, true);
+    if (e.counts !== undefined) this.expectCounts(s, e.counts as Raw, `${pointer}/counts`, when);
+    if (e.variables !== undefined) this.expectVariables(s, e.variables as Raw, `${pointer}/variables`, when);
     for (const key of ["legal", "illegal"] as const) {
       ((e[key] ?? []) as string[]).forEach((line, i) => {
         const m = /^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$/.exec(line);
@@ -263,18 +273,17 @@ class ScenarioRun {
         if (key === "illegal" && found) this.failAt(`${pointer}/${key}/${i}`, `${when}: expected '${text}' not to be legal for ${this.names[p]}`);
       });
     }
-    void startPlayer;
   }
 
   /** Whole zones, or with `topOnly` the top cards of zones (the zone may hold more below them). */
-  private expectZones(zones: Raw, pointer: string, when: string, topOnly: boolean): void {
-    const targets = zoneTargets(this.game, this.names, zones, (p, message) => this.failAt(`${pointer}${p}`, `${when}: ${message}`), true);
+  private expectZones(s: State, zones: Raw, pointer: string, when: string, topOnly: boolean): void {
+    const targets = zoneTargets(s.game, this.names, zones, (p, message) => this.failAt(`${pointer}${p}`, `${when}: ${message}`), true);
     if (!targets) return;
     for (const t of targets) {
-      const whole = this.s.zones[t.zone];
+      const whole = s.zones[t.zone];
       const actual = topOnly ? whole.slice(Math.max(0, whole.length - t.names.length)) : whole;
-      const def = this.game.zones[this.s.zoneDef[t.zone]];
-      const actualNames = actual.map((c) => this.game.cardNames[c]);
+      const def = s.game.zones[s.zoneDef[t.zone]];
+      const actualNames = actual.map((c) => s.game.cardNames[c]);
       const expectedNames = t.names;
       const same = def.ordered
         ? show(actualNames.map(lower)) === show(expectedNames.map(lower))
@@ -286,15 +295,15 @@ class ScenarioRun {
     }
   }
 
-  private expectCounts(counts: Raw, pointer: string, when: string): void {
+  private expectCounts(s: State, counts: Raw, pointer: string, when: string): void {
     for (const [zone, value] of Object.entries(counts)) {
-      const def = this.game.zones.find((z) => z.name === zone);
+      const def = s.game.zones.find((z) => z.name === zone);
       if (!def) {
         this.failAt(`${pointer}/${zone}`, `${when}: there is no zone '${zone}'`);
         continue;
       }
       const check = (z: number, expected: number, label: string, at: string) => {
-        const actual = this.s.zones[z].length;
+        const actual = s.zones[z].length;
         if (actual !== expected) this.failAt(at, `${when}: expected ${label} to hold ${expected} card${expected === 1 ? "" : "s"}, but it holds ${actual}`);
       };
       if (def.per === "game" && !def.many) {
@@ -303,34 +312,34 @@ class ScenarioRun {
         continue;
       }
       if (def.many) {
-        const actual = this.s.groups[def.slot].length;
+        const actual = s.groups[def.slot].length;
         if (actual !== value) this.failAt(`${pointer}/${zone}`, `${when}: expected ${value} ${zone}, but there are ${actual}`);
         continue;
       }
       for (const [who, n] of Object.entries((value ?? {}) as Raw)) {
         const p = this.seatOf(who);
         if (p < 0) this.failAt(`${pointer}/${zone}/${who}`, `${when}: there is no player called '${who}'`);
-        else check(this.game.sharedZones + def.slot * this.s.n + p, n as number, `${who}'s ${zone}`, `${pointer}/${zone}/${who}`);
+        else check(s.game.sharedZones + def.slot * s.n + p, n as number, `${who}'s ${zone}`, `${pointer}/${zone}/${who}`);
       }
     }
   }
 
-  private expectVariables(vars: Raw, pointer: string, when: string): void {
+  private expectVariables(s: State, vars: Raw, pointer: string, when: string): void {
     for (const [name, value] of Object.entries(vars)) {
-      const def = this.game.vars.find((v) => v.name === name);
+      const def = s.game.vars.find((v) => v.name === name);
       if (!def) {
         this.failAt(`${pointer}/${name}`, `${when}: there is no variable '${name}'`);
         continue;
       }
       const shown = (v: unknown): unknown => {
         if (def.type.t === "player") return v === null ? null : this.names[v as number];
-        if (def.type.t === "card") return v === null ? null : this.game.cardNames[v as number];
-        if (def.type.t === "list" && def.type.of.t === "card") return (v as number[]).map((c) => this.game.cardNames[c]);
+        if (def.type.t === "card") return v === null ? null : s.game.cardNames[v as number];
+        if (def.type.t === "list" && def.type.of.t === "card") return (v as number[]).map((c) => s.game.cardNames[c]);
         if (def.type.t === "list" && def.type.of.t === "player") return (v as number[]).map((p) => this.names[p]);
         return v;
       };
       if (def.per === "game") {
-        const actual = shown(this.s.vars[def.slot]);
+        const actual = shown(s.vars[def.slot]);
         if (compare(actual, value) !== 0 && show(actual) !== show(value)) this.failAt(`${pointer}/${name}`, `${when}: expected ${name} ${show(value)}, but it is ${show(actual)}`);
         continue;
       }
@@ -340,7 +349,7 @@ class ScenarioRun {
           this.failAt(`${pointer}/${name}/${who}`, `${when}: there is no player called '${who}'`);
           continue;
         }
-        const actual = shown(this.s.vars[this.game.globalVars + def.slot * this.s.n + p]);
+        const actual = shown(s.vars[s.game.globalVars + def.slot * s.n + p]);
         if (show(actual) !== show(v)) this.failAt(`${pointer}/${name}/${who}`, `${when}: expected ${who}'s ${name} ${show(v)}, but it is ${show(actual)}`);
       }
     }

@@ -31,6 +31,7 @@ export type BinaryOp =
 export type Stmt =
   | { k: "if"; test: Expr; then: Stmt[]; else: Stmt[] | null; at: Span }
   | { k: "for"; name: string; nameAt: Span; iterable: Expr; body: Stmt[]; at: Span }
+  | { k: "while"; test: Expr; body: Stmt[]; at: Span }
   | { k: "let"; name: string; nameAt: Span; value: Expr; at: Span }
   | { k: "assign"; target: Expr; op: "=" | "+=" | "-="; value: Expr; at: Span }
   | { k: "expr"; expr: Expr; at: Span };
@@ -161,6 +162,10 @@ function statement(node: CstNode): Stmt {
       k: "for", name: name.image, nameAt: tokenSpan(name), iterable: expression(one(f, "expression")),
       body: block(one(f, "block")), at: nodeSpan(f),
     };
+  }
+  if (c.whileStatement) {
+    const w = one(node, "whileStatement");
+    return { k: "while", test: expression(one(w, "expression")), body: block(one(w, "block")), at: nodeSpan(w) };
   }
   if (c.letStatement) {
     const l = one(node, "letStatement");

@@ -442,6 +442,22 @@ def({
   },
 });
 
+def({
+  name: "lastVariable", doc: "A variable of the last game played inside this one (a round of a match): a game variable by its name, or a player's.", example: "lastVariable(\"doubled\", p)", effect: false,
+  params: [{ name: "name", kind: "value" }, { name: "player", kind: "value", optional: true }],
+  type: (a) => (a[0].t !== "str" ? wrong(0, "the variable is named by text") : a[1] && !needPlayer(a[1]) ? wrong(1, "the player must be a player") : T.any),
+  make: ([n, p]) => (s) => {
+    const inner = s.last;
+    if (!inner) return null;
+    const name = ev(n)(s) as string;
+    const v = inner.game.vars.find((x) => x.name === name);
+    if (!v) return null;
+    if (v.per === "game") return inner.vars[v.slot];
+    const who = p ? (ev(p)(s) as number | null) : s.me;
+    return who === null || who < 0 ? null : inner.vars[inner.game.globalVars + v.slot * inner.n + who];
+  },
+});
+
 // ---- effects ----------------------------------------------------------------------------------------
 
 function effect(b: Omit<Builtin, "effect" | "type"> & { type?: Builtin["type"] }): void {

@@ -11,7 +11,7 @@ import type { Eval, Run, ZoneDef, VarDef, AttributeDef, Message } from "../model
 import type { State } from "../state.js";
 import type { Code, Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
-import type { SourceFile } from "../load/yaml.js";
+import type { Source } from "../load/yaml.js";
 import { zoneName } from "../zones.js";
 
 export interface DefineInfo {
@@ -34,7 +34,7 @@ export type Binding =
 
 /** What the compiler needs to know about the rule file around an expression. */
 export interface Environment {
-  file: SourceFile;
+  file: Source;
   report(d: Diagnostic): void;
   global(name: string): Binding | undefined;
   globalNames(): Iterable<string>;
@@ -78,7 +78,7 @@ export interface UnitOptions {
   locals?: Map<string, Local>;
 }
 
-const specialNames = ["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"];
+const specialNames = ["players", "active", "me", "current", "dealer", "start", "playerCount", "phase", "now", "lastWinners", "lastLosers", "lastScores"];
 
 export class Compiler {
   constructor(private env: Environment) {}
@@ -234,6 +234,20 @@ export class Compiler {
           }
         };
       }
+      case "while": {
+        const test = this.condition(st.test, ctx);
+        const body = this.block(st.body, ctx);
+        if (!test) return null;
+        const t = test.fn;
+        const limit = this.env.stepLimit();
+        const rule = ctx.rule;
+        return (s) => {
+          while (t(s) === true) {
+            if (++s.steps > limit) throw new RuleError(`${rule} is looping: more than ${limit} steps without a decision`);
+            body(s);
+          }
+        };
+      }
       case "let": {
         const value = this.expr(st.value, ctx);
         if (!value) return null;
@@ -273,6 +287,15 @@ export class Compiler {
     let slotOf: ((s: State) => number) | null = null;
     let varType: Type | null = null;
     let local: Local | undefined;
+    if (target.k === "name" && (target.name === "dealer" || target.name === "start") && !ctx.locals.has(target.name)) {
+      // The roles can move between the games of a match: the dealer passes on, and so on.
+      const value = this.expr(st.value, ctx);
+      if (!value) return null;
+      if (st.op !== "=" || !T.fits(value.type, T.player)) return this.error(ctx, st.value.at, "E_TYPE", `${target.name} is set to a player, with =`);
+      const f = value.fn;
+      if (target.name === "dealer") return (s) => void (s.dealer = (f(s) as number | null) ?? s.dealer);
+      return (s) => void (s.start = (f(s) as number | null) ?? -2);
+    }
     if (target.k === "name") {
       local = ctx.locals.get(target.name);
       if (!local) {
@@ -473,6 +496,14 @@ export class Compiler {
         return { fn: (s) => s.n, type: T.num };
       case "phase":
         return { fn: (s) => s.game.phases[s.phase]?.name ?? null, type: T.str };
+      case "now":
+        return { fn: (s) => s.now, type: T.num };
+      case "lastWinners":
+        return { fn: (s) => s.last?.result?.winners ?? [], type: T.players };
+      case "lastLosers":
+        return { fn: (s) => s.last?.result?.losers ?? [], type: T.players };
+      case "lastScores":
+        return { fn: (s) => s.last?.result?.scores ?? [], type: T.list(T.num) };
       default:
         return undefined;
     }

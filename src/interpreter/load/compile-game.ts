@@ -2,7 +2,7 @@
 // every rule. Every problem is collected with its place; nothing here throws on bad rule text.
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
-import type { SourceFile } from "./yaml.js";
+import type { Source } from "./yaml.js";
 import { escapePointer } from "./yaml.js";
 import * as T from "../lang/types.js";
 import type { Type } from "../lang/types.js";
@@ -25,7 +25,7 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-export function compileGame(raw: Raw, file: SourceFile, id: string): CompileResult {
+export function compileGame(raw: Raw, file: Source, id: string): CompileResult {
   return new GameBuilder(raw, file, id).build();
 }
 
@@ -58,7 +58,7 @@ class GameBuilder {
 
   constructor(
     private raw: Raw,
-    private file: SourceFile,
+    private file: Source,
     private id: string,
   ) {
     const env: Environment = {
@@ -96,7 +96,8 @@ class GameBuilder {
     const start = this.playerExpression("/start", raw.start, "start", false);
     const end = raw.end === undefined ? null : this.expressionAt<boolean>("/end", raw.end, { rule: "end", effects: false, hasMe: false }, T.bool);
     const outcome = this.compileOutcome();
-    this.checkReachability(actions, phases);
+    const firstPhase = this.firstPhase(phases);
+    this.checkReachability(actions, phases, firstPhase);
     this.reportUnusedDefines();
     const assumptions = this.collectAssumptions();
 
@@ -137,6 +138,8 @@ class GameBuilder {
       outcome,
       limits: this.limits,
       assumptions,
+      firstPhase,
+      resolve: () => "this game cannot play other games",
       cardsNamed: (name) => byName.get(normalizeCardName(name)) ?? [],
     };
     return { game, diagnostics: this.diagnostics };
@@ -155,9 +158,8 @@ class GameBuilder {
     }
     const existing = this.names.get(name);
     if (existing) {
-      const first = this.file.placeOf(this.namePointers.get(name)!);
-      const where = this.file.position(first.keyStart ?? first.start);
-      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is already defined as a ${existing.kind} (line ${where.line})`, true));
+      const line = this.file.lineOf(this.namePointers.get(name)!);
+      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is already defined as a ${existing.kind} (line ${line})`, true));
       return false;
     }
     this.names.set(name, binding);
@@ -328,6 +330,10 @@ class GameBuilder {
       if (!m) continue; // the schema reports the malformed key
       const params = m[2] ? m[2].split(",").map((p) => p.trim()).filter(Boolean) : [];
       const pointer = pointerOfValue(`/define/${escapePointer(key)}`, item);
+      if (Array.isArray(valueOf(item))) {
+        this.diagnostics.push(this.file.at(pointer, "error", "E_COMPOSE", `'${m[1]}' is a definition: a fragment replaces it, it cannot append to it`));
+        continue;
+      }
       const def: DefineInfo = { name: m[1], params, pointer, text: textOf(item), body: null, parsed: false, compiling: false, used: false };
       this.declare(m[1], { kind: "define", def }, `/define/${escapePointer(key)}`);
     }
@@ -355,9 +361,18 @@ class GameBuilder {
     return c ? (c.fn as Eval<V>) : null;
   }
 
+  /** Effects: one program, or a list of programs run in order (what fragments' append makes). */
   private programAt(pointer: string, item: unknown, o: UnitOptions): Run | null {
     if (item === undefined) return null;
-    return this.compiler.program({ pointer: pointerOfValue(pointer, item), offset: 0 }, textOf(item), o);
+    const at = pointerOfValue(pointer, item);
+    const value = valueOf(item);
+    if (!Array.isArray(value)) return this.compiler.program({ pointer: at, offset: 0 }, textOf(item), o);
+    const runs = value.map((piece, i) => this.compiler.program({ pointer: `${at}/${i}`, offset: 0 }, String(piece), o));
+    if (runs.some((r) => r === null)) return null;
+    const all = runs as Run[];
+    return (s) => {
+      for (let i = 0; i < all.length; i++) all[i](s);
+    };
   }
 
   private messageAt(pointer: string, text: string, o: UnitOptions): Message | null {
@@ -424,9 +439,7 @@ class GameBuilder {
           : () => `the rule ${name}/${rname} does not allow this`;
         if (check && refusal) requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal });
       }
-      const effect = spec.effect === undefined
-        ? () => {}
-        : this.compiler.program({ pointer: pointerOfValue(`${pointer}/effect`, spec.effect), offset: 0 }, textOf(spec.effect), { ...unit(`${name}.effect`), effects: true });
+      const effect = spec.effect === undefined ? () => {} : this.programAt(`${pointer}/effect`, spec.effect, { ...unit(`${name}.effect`), effects: true });
       out.push({
         name, index: out.length, text: typeof spec.text === "string" ? spec.text : "",
         params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame,
@@ -457,7 +470,8 @@ class GameBuilder {
         found.phases.push(index);
         actionIndexes.push(found.index);
       });
-      if (turns !== "none" && actionIndexes.length === 0 && spec.actions === undefined) {
+      const game = spec.game === undefined ? null : this.gameExpression(`${pointer}/game`, spec.game, `phases.${name}.game`);
+      if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
         this.diagnostics.push(this.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
       }
       let next = index;
@@ -480,9 +494,29 @@ class GameBuilder {
         endWhen: this.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
         end: this.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
         next,
+        game,
       });
     });
     return phases;
+  }
+
+  /** The rules of a game played inside a phase: a rules id, or a list of a base and fragments. */
+  private gameExpression(pointer: string, item: unknown, rule: string): Eval<unknown> | null {
+    const c = this.compiler.expression({ pointer, offset: 0 }, textOf(item), { rule, effects: false, hasMe: false });
+    if (!c) return null;
+    if (c.type.t !== "str" && !(c.type.t === "list" && (c.type.of.t === "str" || c.type.of.t === "none")) && c.type.t !== "any") {
+      this.diagnostics.push(this.file.at(pointer, "error", "E_TYPE", `game: needs a rules id or a list of them, but this is ${T.show(c.type)}`));
+      return null;
+    }
+    return c.fn;
+  }
+
+  private firstPhase(phases: PhaseDef[]): number {
+    const first = this.raw.first;
+    if (typeof first !== "string") return 0;
+    const index = phases.findIndex((p) => p.name === first);
+    if (index < 0) this.diagnostics.push(this.file.at("/first", "error", "E_NAME", `unknown phase '${first}'${suggestion(first, phases.map((p) => p.name))}`));
+    return Math.max(0, index);
   }
 
   private compileTriggers(): TriggerDef[] {
@@ -529,15 +563,15 @@ class GameBuilder {
 
   // ---- whole-file checks ---------------------------------------------------------------------------
 
-  private checkReachability(actions: ActionDef[], phases: PhaseDef[]): void {
+  private checkReachability(actions: ActionDef[], phases: PhaseDef[], start: number): void {
     for (const a of actions) {
-      if (a.phases.length === 0) {
+      if (a.phases.length === 0 && !phases.some((p) => p.game)) {
         this.diagnostics.push(this.file.at(`/actions/${escapePointer(a.name)}`, "error", "E_UNREACHABLE", `action '${a.name}' is not allowed in any phase, so it can never be taken`, true));
       }
     }
     if (phases.length === 0) return;
-    const reached = new Set<number>([0]);
-    const queue = [0];
+    const reached = new Set<number>([start]);
+    const queue = [start];
     while (queue.length) {
       const p = phases[queue.pop()!];
       if (p.next >= 0 && !reached.has(p.next)) {

@@ -1,64 +1,173 @@
-// Loading a rule file: read it, parse the YAML, validate its structure, compile its rules. Every stage adds
-// located diagnostics; a file with errors gives no game, and nothing here throws on bad input.
+// Loading rules: read a file, parse the YAML, validate its structure, compose fragments onto their base, and
+// compile. Every stage adds located diagnostics; rules with errors give no game, and nothing here throws on
+// bad input.
 import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { Game } from "../model.js";
-import { SourceFile, loadYaml } from "./yaml.js";
+import { SourceFile, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
-import { displayPath, idOf, knownIds, resolveRules } from "./resolve.js";
+import { compose, type Piece } from "./compose.js";
+import { displayPath, idOf, isPath, knownIds, resolveRules } from "./resolve.js";
 
 export interface LoadResult {
   game: Game | null;
   diagnostics: Diagnostic[];
-  file?: SourceFile;
 }
 
-const cache = new Map<string, LoadResult>();
+type Raw = Record<string, unknown>;
 
-/** Loads rules by id or path (relative to `base`). Results are cached per file. */
-export function loadRules(ref: string, base?: string): LoadResult {
+/** A rule file read and validated, not yet compiled. */
+interface RawDoc {
+  id: string;
+  path: string;
+  file: SourceFile | null;
+  raw: Raw | null;
+  diagnostics: Diagnostic[];
+}
+
+const docs = new Map<string, RawDoc>();
+const games = new Map<string, LoadResult>();
+
+function missing(ref: string, code: "E_RULES" | "E_FILE", message: string): RawDoc {
+  const d: Diagnostic = { severity: "error", code, message, file: ref, line: 1, col: 1 };
+  return { id: ref, path: ref, file: null, raw: null, diagnostics: [d] };
+}
+
+function readDoc(ref: string, base?: string): RawDoc {
   const path = resolveRules(ref, base);
-  if (!path) {
-    const hint = suggestion(ref, knownIds());
-    const d: Diagnostic = { severity: "error", code: "E_RULES", message: `no rule file for '${ref}'${hint}`, file: ref, line: 1, col: 1 };
-    return { game: null, diagnostics: [d] };
-  }
-  const cached = cache.get(path);
+  if (!path) return missing(ref, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownIds())}`);
+  const cached = docs.get(path);
   if (cached) return cached;
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
-    const d: Diagnostic = { severity: "error", code: "E_FILE", message: `cannot read: ${(e as Error).message}`, file: displayPath(path), line: 1, col: 1 };
-    return { game: null, diagnostics: [d] };
+    return missing(displayPath(path), "E_FILE", `cannot read: ${(e as Error).message}`);
   }
-  const result = compileRulesText(text, displayPath(path), idOf(path));
-  cache.set(path, result);
+  const doc = parseDoc(text, displayPath(path), idOf(path), path);
+  docs.set(path, doc);
+  return doc;
+}
+
+function parseDoc(text: string, shown: string, id: string, path: string): RawDoc {
+  const file = new SourceFile(shown, text);
+  const yaml = loadYaml(file);
+  if (yaml.problems.some((d) => d.severity === "error")) return { id, path, file, raw: null, diagnostics: yaml.problems };
+  if (yaml.value === null || typeof yaml.value !== "object" || Array.isArray(yaml.value)) {
+    const d = file.at("", "error", "E_SCHEMA", "a rule file is a map of sections (name, cards, zones, phases, actions, ...)");
+    return { id, path, file, raw: null, diagnostics: [...yaml.problems, d] };
+  }
+  const schema = validateRules(yaml.value, file);
+  return { id, path, file, raw: schema.length ? null : (yaml.value as Raw), diagnostics: [...yaml.problems, ...schema] };
+}
+
+/** Loads rules by id or path (relative to `base`). A fragment is loaded composed onto the base it extends. */
+export function loadRules(ref: string, base?: string): LoadResult {
+  return loadComposition([ref], base);
+}
+
+/**
+ * Loads a base with fragments: `[base, fragment, ...]`, or fragments alone (their base is the one they
+ * extend). Each fragment brings the fragments it extends; a base brings the fragments it includes.
+ */
+export function loadComposition(refs: string[], base?: string): LoadResult {
+  const read = refs.map((r) => readDoc(r, base));
+  const key = read.map((d) => d.path).join("\n");
+  const cached = games.get(key);
+  if (cached) return cached;
+  const result = build(read);
+  games.set(key, result);
   return result;
 }
 
-/** Compiles rule text that may not be on disk (the playground, tests). */
-export function compileRulesText(text: string, displayName: string, id: string): LoadResult {
-  const file = new SourceFile(displayName, text);
-  const yaml = loadYaml(file);
-  if (yaml.problems.some((d) => d.severity === "error")) return { game: null, diagnostics: yaml.problems, file };
-  if (yaml.value === null || typeof yaml.value !== "object" || Array.isArray(yaml.value)) {
-    return { game: null, diagnostics: [...yaml.problems, file.at("", "error", "E_SCHEMA", "a rule file is a map of sections (name, cards, zones, phases, actions, ...)")], file };
+function build(read: RawDoc[]): LoadResult {
+  const failed = read.filter((d) => !d.raw);
+  if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics) };
+  const diagnostics: Diagnostic[] = read.flatMap((d) => d.diagnostics);
+  const order: RawDoc[] = [];
+  let root: RawDoc | null = null;
+  const add = (doc: RawDoc, seen: RawDoc[]): boolean => {
+    if (order.includes(doc)) return true;
+    if (seen.includes(doc)) {
+      diagnostics.push(doc.file!.at("/extends", "error", "E_COMPOSE", `'${doc.id}' extends itself through ${seen.map((s) => s.id).join(" → ")}`));
+      return false;
+    }
+    const parentRef = doc.raw!.extends;
+    if (typeof parentRef !== "string") {
+      if (root && root !== doc) {
+        diagnostics.push(doc.file!.at("", "error", "E_COMPOSE", `'${doc.id}' is a game of its own, not a fragment of ${root.id}`));
+        return false;
+      }
+      root = doc;
+      order.push(doc);
+      for (const inc of (doc.raw!.include ?? []) as string[]) {
+        const included = readDoc(inc, dirname(doc.path));
+        if (!included.raw) {
+          diagnostics.push(doc.file!.at("/include", "error", "E_RULES", `cannot load '${inc}': ${included.diagnostics[0]?.message ?? "unknown problem"}`));
+          return false;
+        }
+        if (!add(included, [...seen, doc])) return false;
+      }
+      return true;
+    }
+    const parent = readDoc(parentRef, dirname(doc.path));
+    if (!parent.raw) {
+      diagnostics.push(doc.file!.at("/extends", "error", "E_RULES", `cannot load the base '${parentRef}': ${parent.diagnostics[0]?.message ?? "unknown problem"}`));
+      return false;
+    }
+    if (!add(parent, [...seen, doc])) return false;
+    order.push(doc);
+    return true;
+  };
+  for (const doc of read) if (!add(doc, [])) return { game: null, diagnostics };
+  if (!root) return { game: null, diagnostics };
+  const rootDoc = root as RawDoc;
+  const pieces: Piece[] = order.map((d) => ({ id: shortId(d), file: d.file!, raw: d.raw! }));
+  const id = read.length === 1 ? read[0].id : read.map((d) => d.id).join("+");
+  let source: Source = rootDoc.file!;
+  let raw = rootDoc.raw!;
+  if (pieces.length > 1 || rootDoc.raw!.parts) {
+    const composed = compose(pieces[0], pieces.slice(1));
+    diagnostics.push(...composed.diagnostics);
+    if (composed.diagnostics.some((d) => d.severity === "error")) return { game: null, diagnostics };
+    source = composed.source;
+    raw = composed.raw;
   }
-  const schema = validateRules(yaml.value, file);
-  if (schema.length > 0) return { game: null, diagnostics: [...yaml.problems, ...schema], file };
   try {
-    const compiled = compileGame(yaml.value as Record<string, unknown>, file, id);
-    return { game: compiled.game, diagnostics: [...yaml.problems, ...compiled.diagnostics], file };
+    const compiled = compileGame(raw, source, id);
+    diagnostics.push(...compiled.diagnostics);
+    if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path));
+    return { game: compiled.game, diagnostics };
   } catch (e) {
     // A bug of ours, not of the rule file: still a report, never a crash.
-    const d = file.at("", "error", "E_SCHEMA", `internal error while compiling: ${(e as Error).message}`);
-    return { game: null, diagnostics: [d], file };
+    diagnostics.push(rootDoc.file!.at("", "error", "E_SCHEMA", `internal error while compiling: ${(e as Error).message}`));
+    return { game: null, diagnostics };
   }
 }
 
+/** How a fragment is named in messages and in `overrides`: its rules id, or a file's name outside rules/. */
+function shortId(doc: RawDoc): string {
+  return isPath(doc.id) || doc.id.includes("/") && !resolveRules(doc.id) ? basename(doc.path).replace(/\.yaml$/, "") : doc.id;
+}
+
+/** The rules of a game played inside another (a round of a match). */
+function resolveNested(ids: string[], base: string): Game | string {
+  const r = loadComposition(ids, base);
+  if (r.game) return r.game;
+  const first = r.diagnostics.find((d) => d.severity === "error");
+  return first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : `cannot load ${ids.join(" + ")}`;
+}
+
+/** Compiles rule text that is not on disk (the playground, tests). Fragments in it extend ids on disk. */
+export function compileRulesText(text: string, displayName: string, id: string, base = process.cwd()): LoadResult {
+  const doc = parseDoc(text, displayName, id, `${base}/${displayName}`);
+  return build([doc]);
+}
+
 export function clearRulesCache(): void {
-  cache.clear();
+  docs.clear();
+  games.clear();
 }

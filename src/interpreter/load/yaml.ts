@@ -14,7 +14,16 @@ export interface Place {
   valueText?: string;
 }
 
-export class SourceFile {
+/** Where diagnostics about a rule tree are placed: one file, or several composed into one tree. */
+export interface Source {
+  readonly path: string;
+  at(pointer: string, severity: Severity, code: Code, message: string, onKey?: boolean): Diagnostic;
+  inside(pointer: string, from: number, to: number, severity: Severity, code: Code, message: string): Diagnostic;
+  /** The line a value (or its key) starts on, for messages that point back at it. */
+  lineOf(pointer: string): number;
+}
+
+export class SourceFile implements Source {
   readonly lines: LineCounter = new LineCounter();
   readonly places = new Map<string, Place>();
   constructor(
@@ -42,6 +51,11 @@ export class SourceFile {
       if (p === "") return { start: 0, end: 0 };
       p = p.slice(0, p.lastIndexOf("/"));
     }
+  }
+
+  lineOf(pointer: string): number {
+    const place = this.placeOf(pointer);
+    return this.position(place.keyStart ?? place.start).line;
   }
 
   /** A diagnostic at a value (or at its key, for problems with the key itself). */
