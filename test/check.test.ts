@@ -120,3 +120,12 @@ describe("problems in rule files are located and explained", () => {
     ]);
   });
 });
+
+describe("the language reference", () => {
+  it("lists every function and effect, as generated from the registry", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { withReference } = await import("../src/docs/reference.js");
+    const doc = readFileSync("docs/language.md", "utf8");
+    expect(withReference(doc)).toBe(doc); // run `npm run docs` after changing a builtin
+  });
+});

@@ -4,11 +4,13 @@
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { normalizeCardName } from "../interpreter/cards.js";
+import { createZone } from "../interpreter/zones.js";
 
 type Raw = Record<string, unknown>;
 
 export interface ZoneTarget {
-  zone: number;
+  zone: number; // -1 for a zone of a family, found (or made) when the state is known
+  family?: { def: number; index: number };
   names: string[];
   cards: number[]; // resolved card ids (for a deal)
   pointer: string; // below the deal or zones key
@@ -49,8 +51,21 @@ export function zoneTargets(game: Game, names: string[], spec: Raw, report: (poi
   };
   for (const [zone, value] of Object.entries(spec)) {
     const def = game.zones.find((z) => z.name === zone);
-    if (!def || def.many) {
-      const known = game.zones.filter((z) => !z.many).map((z) => z.name);
+    if (def?.many) {
+      // a family: a list of zones, each a list of cards
+      if (!Array.isArray(value) || !value.every(Array.isArray)) {
+        report(`/${zone}`, `${zone} is a family of zones: write a list of zones, each a list of cards: [[R1, R2], [B3]]`);
+        ok = false;
+        continue;
+      }
+      value.forEach((list, i) => {
+        const cards = resolve(list as unknown[], `/${zone}/${i}`) ?? [];
+        out.push({ zone: -1, family: { def: def.index, index: i }, names: (list as unknown[]).map(String), cards, pointer: `/${zone}/${i}`, label: `${zone} #${i + 1}` });
+      });
+      continue;
+    }
+    if (!def) {
+      const known = game.zones.map((z) => z.name);
       report(`/${zone}`, `there is no zone '${zone}' (zones: ${known.join(", ")})`);
       ok = false;
       continue;
@@ -85,7 +100,16 @@ export function zoneTargets(game: Game, names: string[], spec: Raw, report: (poi
 }
 
 /** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
-export function applyDeal(s: State, targets: ZoneTarget[], spare?: number): string | null {
+/** The zone a target names in a state; with `make`, the missing zones of a family are made. */
+export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
+  if (!t.family) return t.zone;
+  const group = s.groups[s.game.zones[t.family.def].slot];
+  if (make) while (group.length <= t.family.index) createZone(s, t.family.def, -1);
+  return group[t.family.index] ?? -1;
+}
+
+export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string | null {
+  const targets = given.map((t) => ({ ...t, zone: targetZone(s, t, true) }));
   const targetOf = new Map<number, number>(); // card -> zone it must end in
   const targetZones = new Set<number>();
   for (const t of targets) {

@@ -10,7 +10,7 @@ import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, play, legalMoves, moveText, actors, innermost } from "../interpreter/engine.js";
-import { applyDeal, zoneTargets, type ZoneTarget } from "./deal.js";
+import { applyDeal, targetZone, zoneTargets, type ZoneTarget } from "./deal.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
 import { compare } from "../interpreter/lang/values.js";
@@ -280,9 +280,14 @@ class ScenarioRun {
     const targets = zoneTargets(s.game, this.names, zones, (p, message) => this.failAt(`${pointer}${p}`, `${when}: ${message}`), true);
     if (!targets) return;
     for (const t of targets) {
-      const whole = s.zones[t.zone];
+      const zone = targetZone(s, t, false);
+      if (zone < 0) {
+        this.failAt(`${pointer}${t.pointer}`, `${when}: expected ${t.label} to hold ${show(t.names)}, but there is no such zone`);
+        continue;
+      }
+      const whole = s.zones[zone];
       const actual = topOnly ? whole.slice(Math.max(0, whole.length - t.names.length)) : whole;
-      const def = s.game.zones[s.zoneDef[t.zone]];
+      const def = s.game.zones[s.zoneDef[zone]];
       const actualNames = actual.map((c) => s.game.cardNames[c]);
       const expectedNames = t.names;
       const same = def.ordered

@@ -2,23 +2,24 @@
 import { createInterface } from "node:readline";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { loadRules } from "../../interpreter/load/load.js";
+import { loadComposition, loadRules } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { newGame, legalMoves, applyMove, actors, play, moveText, stop } from "../../interpreter/engine.js";
+import { newGame, legalMoves, applyMove, actors, play, moveText, stop, innermost } from "../../interpreter/engine.js";
 import { view } from "../../interpreter/view.js";
 import { describeEvent } from "../../interpreter/events.js";
 import type { State } from "../../interpreter/state.js";
 import { seedRng } from "../../interpreter/rng.js";
-import { parseAgents, defaultPlayers } from "./simulate.js";
+import { parseAgents, defaultPlayers, withList } from "./simulate.js";
 import { seatNames } from "../../sim/play-game.js";
 
-export const playHelp = `Usage: houserules play <id> [--players N] [--seat K] [--seed S] [--agents a,b,...]
+export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [--players N] [--seat K] [--seed S] [--agents a,b,...]
 
 Plays a game in the terminal: you take seat K (from 1) and agents play the others. You see only what your
 seat may see. When it is your turn the legal moves are listed: type a move (play 9S 9D) or its number.
 A refused move is explained with the rule that refused it. Other commands: view, log, help, quit.
 
 Options:
+  --with F     compose fragment F onto the rules (repeatable)
   --players N  number of players (default 4, or the nearest count the rules allow)
   --seat K     your seat, from 1 (default 1)
   --seed S     seed (default: a new game each time)
@@ -27,13 +28,13 @@ Options:
 `;
 
 export async function playCommand(argv: string[], io: IO): Promise<number> {
-  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" } });
+  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true } });
   if (values.help) {
     io.out(playHelp);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("play takes one rules id");
-  const loaded = loadRules(positionals[0]);
+  const loaded = loadComposition([positionals[0], ...withList(values.with)]);
   if (!loaded.game) {
     for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
     return 1;
@@ -56,13 +57,14 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
     const next = await iterator.next();
     return next.done ? null : String(next.value);
   };
-  let shown = 0;
+  // Events are shown from the game being played now: the match itself, or the round inside it.
+  const shown = new WeakMap<State, number>();
   const showLog = () => {
-    for (const e of (s.log ?? []).slice(shown)) {
-      if (e.type === "turn") continue;
-      io.out(describeEvent(s, e, seat) + "\n");
+    for (let g: State | null = s; g; g = g.sub) {
+      const from = shown.get(g) ?? 0;
+      for (const e of (g.log ?? []).slice(from)) if (e.type !== "turn") io.out(describeEvent(g, e, seat) + "\n");
+      shown.set(g, g.log?.length ?? 0);
     }
-    shown = s.log?.length ?? 0;
   };
   try {
     while (!s.over) {
@@ -84,8 +86,8 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
         continue;
       }
       showLog();
-      io.out(render(s, seat));
-      io.out(legal.map((m, i) => `  ${i + 1}. ${moveText(s, m)}`).join("\n") + "\n");
+      io.out(render(innermost(s), seat));
+      io.out(legal.map((m, i) => `  ${i + 1}. ${moveText(innermost(s), m)}`).join("\n") + "\n");
       for (;;) {
         const line = await ask("> ");
         if (line === null) {
@@ -96,15 +98,16 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
         if (!input) continue;
         if (input === "quit" || input === "exit") return 0;
         if (input === "help") {
-          io.out("type a move (for example: " + moveText(s, legal[0]) + "), or the number of a listed move; view, log, quit\n");
+          io.out("type a move (for example: " + moveText(innermost(s), legal[0]) + "), or the number of a listed move; view, log, quit\n");
           continue;
         }
         if (input === "view") {
-          io.out(render(s, seat));
+          io.out(render(innermost(s), seat));
           continue;
         }
         if (input === "log") {
-          io.out((s.log ?? []).map((e) => describeEvent(s, e, seat)).join("\n") + "\n");
+          const g = innermost(s);
+          io.out((g.log ?? []).map((e) => describeEvent(g, e, seat)).join("\n") + "\n");
           continue;
         }
         const n = Number(input);

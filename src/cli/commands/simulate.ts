@@ -1,7 +1,7 @@
 // houserules simulate: many games with agents in every seat, and what happened.
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { loadRules } from "../../interpreter/load/load.js";
+import { loadComposition, loadRules } from "../../interpreter/load/load.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { Game } from "../../interpreter/model.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
@@ -11,7 +11,7 @@ import { simulate, type Summary } from "../../sim/simulate.js";
 import { Progress } from "../progress.js";
 import { table } from "../table.js";
 
-export const simulateHelp = `Usage: houserules simulate <id> [--players N] [--games G] [--seed S] [--agents a,b,...] [--json]
+export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...] [--json]
        houserules simulate --all [--games G]
 
 Plays G games of the rules with an agent in every seat and prints what happened: games finished, the
@@ -19,6 +19,7 @@ average and spread of game length (in moves), and wins and losses by seat with a
 The same seed gives the same output, byte for byte.
 
 Options:
+  --with F      compose fragment F onto the rules (repeatable): a variant
   --players N   number of players (default: 4, or the nearest count the rules allow)
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
@@ -38,7 +39,7 @@ export function defaultPlayers(game: Game): number {
 export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
-    json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" },
+    json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, with: { type: "string", multiple: true },
   });
   if (values.help) {
     io.out(simulateHelp);
@@ -47,7 +48,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const seed = typeof values.seed === "string" ? (/^\d+$/.test(values.seed) ? Number(values.seed) : values.seed) : 1;
   if (values.all) return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json));
   if (positionals.length !== 1) throw new UsageError("simulate takes one rules id (or --all)");
-  const loaded = loadRules(positionals[0]);
+  const loaded = loadComposition([positionals[0], ...withList(values.with)]);
   if (!loaded.game) {
     for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
     return 1;
@@ -65,6 +66,12 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   if (values.json) io.out(JSON.stringify(summary, null, 2) + "\n");
   else io.out(describe(summary));
   return summary.unfinished === 0 ? 0 : 1;
+}
+
+/** --with may be given several times, or with comma-separated ids. */
+export function withList(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+  return list.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
 }
 
 export function parseAgents(list: string | undefined, players: number): Agent[] {

@@ -443,6 +443,13 @@ def({
 });
 
 def({
+  name: "lastScore", doc: "A player's score in the last game played inside this one (a round of a match); 0 when it gave none.", example: "total += lastScore(p)", effect: false,
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.num : wrong(0, "lastScore needs a player")),
+  make: ([p]) => (s) => s.last?.result?.scores?.[ev(p)(s) as number] ?? 0,
+});
+
+def({
   name: "lastVariable", doc: "A variable of the last game played inside this one (a round of a match): a game variable by its name, or a player's.", example: "lastVariable(\"doubled\", p)", effect: false,
   params: [{ name: "name", kind: "value" }, { name: "player", kind: "value", optional: true }],
   type: (a) => (a[0].t !== "str" ? wrong(0, "the variable is named by text") : a[1] && !needPlayer(a[1]) ? wrong(1, "the player must be a player") : T.any),
