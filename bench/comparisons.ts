@@ -1,0 +1,86 @@
+// What the benchmark compares: for each game, the implementations that play it. Each implementation plays one
+// whole game with random agents from a seed; every implementation of a game is given the same seeds.
+//
+// The interpreter's side of a game is one interpreterPlays(...) line naming its rule file. On The Cards has no
+// rule file yet: once rules/on-the-cards/ holds the Opening Hands round 1 rules, add
+// `{ impl: "interpreter", play: interpreterPlays("<its rules id>", otcBenchPlayers) }` to its list.
+import { loadRules } from "../src/interpreter/load/load.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
+import { playGame } from "../src/sim/play-game.js";
+import { randomAgent } from "../src/agents/random.js";
+import { IdiotGame } from "./reference/idiot.js";
+import { OtcRound } from "./reference/otc-round.js";
+import { playRandomly } from "./reference/random-play.js";
+import { playBoardgameRound } from "./boardgameio/otc-round.js";
+
+export type ImplName = "interpreter" | "reference" | "boardgame.io";
+
+/** One game played to its end: how many moves it took, and whether it ended by the rules (not by a limit). */
+export interface GamePlayed {
+  moves: number;
+  finished: boolean;
+}
+
+export interface Implementation {
+  impl: ImplName;
+  play: (seed: string) => GamePlayed;
+}
+
+export interface Comparison {
+  game: string;
+  title: string;
+  players: number;
+  implementations: Implementation[];
+}
+
+const idiotBenchPlayers = 4;
+const otcBenchPlayers = 4;
+
+/** The interpreter running a rule file, with the simulator's random agents and the log off. */
+export function interpreterPlays(rulesId: string, players: number): (seed: string) => GamePlayed {
+  const loaded = loadRules(rulesId);
+  if (!loaded.game) throw new Error(`cannot load ${rulesId}:\n${loaded.diagnostics.map(formatDiagnostic).join("\n")}`);
+  const game = loaded.game;
+  const agents = Array(players).fill(randomAgent);
+  return (seed) => {
+    const record = playGame(game, { players, seed, agents, log: false });
+    return { moves: record.moves, finished: record.finished };
+  };
+}
+
+export function comparisons(): Comparison[] {
+  return [
+    {
+      game: "idiot",
+      title: "Idiot, whole game",
+      players: idiotBenchPlayers,
+      implementations: [
+        { impl: "interpreter", play: interpreterPlays("idiot", idiotBenchPlayers) },
+        {
+          impl: "reference",
+          play: (seed) => {
+            const game = new IdiotGame(idiotBenchPlayers, seed);
+            const playout = playRandomly(game, seed, idiotBenchPlayers);
+            return { moves: game.moves, finished: playout.stuck === null && game.error === null };
+          },
+        },
+      ],
+    },
+    {
+      game: "opening-hands-round-1",
+      title: "On The Cards, Opening Hands round 1",
+      players: otcBenchPlayers,
+      implementations: [
+        {
+          impl: "reference",
+          play: (seed) => {
+            const round = OtcRound.random(otcBenchPlayers, seed);
+            const playout = playRandomly(round, seed, otcBenchPlayers);
+            return { moves: round.moves, finished: playout.stuck === null };
+          },
+        },
+        { impl: "boardgame.io", play: (seed) => ({ moves: playBoardgameRound(otcBenchPlayers, seed).moves, finished: true }) },
+      ],
+    },
+  ];
+}

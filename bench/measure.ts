@@ -1,0 +1,91 @@
+// Measures one implementation: a warm-up, so that the timed window sees optimised code, then as many whole games
+// as fit in a fixed window of time. Games are counted whole: the window closes after the game that crosses it,
+// and the rates divide by the time actually taken.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import type { Implementation } from "./comparisons.js";
+
+export interface Measurement {
+  games: number;
+  moves: number;
+  /** Games stopped by a limit instead of ending by the rules. */
+  unfinished: number;
+  seconds: number;
+  gamesPerSec: number;
+  movesPerSec: number;
+  /** The most heap in use during the window, and what was in use when it opened (after a collection). */
+  heapUsedMB: number;
+  heapBaseMB: number;
+}
+
+export interface MeasureOptions {
+  seconds: number;
+  warmupSeconds: number;
+  /** Seeds are `${seedPrefix}-0`, `${seedPrefix}-1`, ...: every implementation of a game plays the same ones. */
+  seedPrefix: string;
+  /** Told the part of the window gone by, now and then. */
+  onProgress?: (fraction: number, warmingUp: boolean) => void;
+}
+
+const mb = 1024 * 1024;
+const sampleEveryMs = 25;
+
+export function measure(implementation: Implementation, o: MeasureOptions): Measurement {
+  playFor(implementation, o.warmupSeconds, `${o.seedPrefix}-warmup`, (f) => o.onProgress?.(f, true));
+  collectGarbage();
+  const heapBase = process.memoryUsage().heapUsed;
+  let heapPeak = heapBase;
+  const timed = playFor(implementation, o.seconds, o.seedPrefix, (f) => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    o.onProgress?.(f, false);
+  });
+  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  return {
+    ...timed,
+    gamesPerSec: timed.games / timed.seconds,
+    movesPerSec: timed.moves / timed.seconds,
+    heapUsedMB: heapPeak / mb,
+    heapBaseMB: heapBase / mb,
+  };
+}
+
+function playFor(implementation: Implementation, seconds: number, seedPrefix: string, sample: (fraction: number) => void) {
+  const window = seconds * 1000;
+  const started = performance.now();
+  let lastSample = started;
+  let games = 0;
+  let moves = 0;
+  let unfinished = 0;
+  let now = started;
+  while (now - started < window) {
+    const played = implementation.play(`${seedPrefix}-${games}`);
+    games++;
+    moves += played.moves;
+    if (!played.finished) unfinished++;
+    now = performance.now();
+    if (now - lastSample >= sampleEveryMs) {
+      lastSample = now;
+      sample(Math.min(1, (now - started) / window));
+    }
+  }
+  return { games, moves, unfinished, seconds: (now - started) / 1000 };
+}
+
+let gc: (() => void) | null | undefined;
+
+/**
+ * Collects garbage before a window opens, so that one implementation's leftovers do not count against the next.
+ * Node exposes gc() only under --expose-gc; the flag can still be set at run time, and a new context then sees
+ * the function. Where that fails the measurement simply goes on without it.
+ */
+function collectGarbage(): void {
+  if (gc === undefined) {
+    try {
+      setFlagsFromString("--expose-gc");
+      gc = runInNewContext("gc") as () => void;
+    } catch {
+      gc = null;
+    }
+  }
+  gc?.();
+}

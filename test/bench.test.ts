@@ -1,0 +1,153 @@
+// The benchmark's implementations must keep working: a few games each must finish with sane results, and the
+// On The Cards round must follow the rulebook's worked example in both its hand-written and boardgame.io forms.
+import { describe, expect, it } from "vitest";
+import { IdiotGame } from "../bench/reference/idiot.js";
+import { OtcRound, dealOtcRound, otcMoveText, type OtcDeal } from "../bench/reference/otc-round.js";
+import { playRandomly } from "../bench/reference/random-play.js";
+import { cardName, cardNamed } from "../bench/reference/cards.js";
+import { otcRoundGame, playBoardgameRound, type OtcOutcome } from "../bench/boardgameio/otc-round.js";
+import { boardgameClient } from "../bench/boardgameio/library.js";
+import { comparisons } from "../bench/comparisons.js";
+import { measure } from "../bench/measure.js";
+import { ratios, type Result } from "../bench/report.js";
+
+const allCards = Array.from({ length: 52 }, (_, c) => c);
+
+describe("hand-written Idiot", () => {
+  it.each([2, 3, 4, 5])("finishes random games with %i players, one loser each, every card kept", (players) => {
+    for (let i = 0; i < 5; i++) {
+      const game = new IdiotGame(players, `sanity-${players}-${i}`);
+      const playout = playRandomly(game, `sanity-${players}-${i}`, players);
+      expect(playout.stuck).toBeNull();
+      expect(game.error).toBeNull();
+      expect(game.over).toBe(true);
+      expect(game.losers()).toHaveLength(1);
+      expect(game.places).toHaveLength(players - 1);
+      expect(game.allCards().sort((a, b) => a - b)).toEqual(allCards);
+    }
+  });
+});
+
+// The worked example of on-the-cards.txt: Anika deals, Boris leads; ten tricks end Anika 3, Boris 2, Chandra 2,
+// Dave 3, with Anika and Dave joint winners.
+const example: OtcDeal = {
+  dealer: 0,
+  hands: [
+    "QS 6S 4S AH 2H 7D 2D QC",
+    "JS 7S 8H 7H 4H 7C 5C 2C",
+    "KH 6H 3H QD 8D 5D 4C 3C",
+    "AS 3S JH 10H 4D AC 10C 6C",
+  ].map((h) => h.split(" ").map(cardNamed)),
+};
+// Trick by trick, starting with each trick's leader.
+const exampleTricks = [
+  "B: play 2C, C: play 3C, D: play AC, A: play AH",
+  "A: play QC, B: pass, C: play QD, D: play 4D",
+  "C: play KH, D: pass, A: play 2H, B: play 4H",
+  "C: play 8D, D: pass, A: pass, B: play 8H",
+  "B: play 7S, C: pass, D: play AS, A: pass",
+  "D: play JH, A: pass, B: play JS, C: pass",
+  "B: play 7H, C: play 3H, D: play 10H, A: pass",
+  "D: play 10C, A: pass, B: pass, C: pass",
+  "D: play 6C, A: play 6S, B: pass, C: pass",
+  "A: play QS, B: pass, C: pass, D: play 3S",
+].flatMap((t) => t.split(", "));
+const seatLetter = "ABCD";
+
+describe("hand-written On The Cards round", () => {
+  it("plays the worked example to its published score", () => {
+    const round = new OtcRound(example);
+    for (const step of exampleTricks) {
+      const [who, text] = step.split(": ");
+      expect(seatLetter[round.actor()]).toBe(who);
+      const move = round.legalMoves().find((m) => otcMoveText(m) === text);
+      expect(move, `${step} must be legal`).toBeDefined();
+      round.apply(move!);
+    }
+    expect(round.over).toBe(true);
+    expect(round.points).toEqual([3, 2, 2, 3]);
+    expect(round.winners()).toEqual([0, 3]);
+    expect(round.won[1].map(cardName).sort()).toEqual(["8D", "8H", "JH", "JS"]); // tricks 4 and 6
+  });
+
+  it("refuses what the example says is not allowed", () => {
+    const round = new OtcRound(example);
+    expect(round.legalMoves().map(otcMoveText)).not.toContain("pass"); // the leader must play
+    round.apply({ action: "play", card: cardNamed("2C") });
+    // Chandra may follow 2C with a club only (no two), or pass.
+    expect(round.legalMoves().map(otcMoveText)).toEqual(["play 4C", "play 3C", "pass"]);
+  });
+
+  it.each([2, 3, 4, 5, 6])("finishes random rounds with %i players: one point per trick, every card kept", (players) => {
+    for (let i = 0; i < 10; i++) {
+      const round = OtcRound.random(players, `otc-${players}-${i}`);
+      expect(playRandomly(round, `otc-${players}-${i}`, players).stuck).toBeNull();
+      expect(round.over).toBe(true);
+      expect(round.points.reduce((a, b) => a + b, 0)).toBe(round.tricks);
+      expect(round.hands.some((h) => h.length === 0)).toBe(true);
+      expect(round.won.flat().length + round.hands.flat().length).toBe(8 * players);
+      expect(round.winners().length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("boardgame.io On The Cards round", () => {
+  it("plays the worked example to its published score", () => {
+    const Client = boardgameClient();
+    const client = Client({ game: otcRoundGame("example", example), numPlayers: 4, debug: false });
+    client.start();
+    for (const step of exampleTricks) {
+      const [who, text] = step.split(": ");
+      expect(seatLetter[Number(client.getState()!.ctx.currentPlayer)]).toBe(who);
+      const [move, card] = text.split(" ");
+      const before = client.getState()!._stateID;
+      if (move === "play") client.moves.play(cardNamed(card));
+      else client.moves.pass();
+      expect(client.getState()!._stateID, `${step} must be accepted`).toBe(before + 1);
+    }
+    const outcome = client.getState()!.ctx.gameover as OtcOutcome;
+    client.stop();
+    expect(outcome).toEqual({ points: [3, 2, 2, 3], winners: [0, 3], tricks: 10 });
+  });
+
+  it.each([2, 4, 6])("finishes seeded random rounds with %i players, the same round for the same seed", (players) => {
+    for (let i = 0; i < 3; i++) {
+      const result = playBoardgameRound(players, `bgio-${players}-${i}`);
+      expect(result.outcome.points.reduce((a, b) => a + b, 0)).toBe(result.outcome.tricks);
+      expect(result.outcome.winners.length).toBeGreaterThan(0);
+      expect(result.moves).toBe(result.outcome.tricks * players);
+      expect(playBoardgameRound(players, `bgio-${players}-${i}`)).toEqual(result);
+    }
+  });
+
+  it.each([3, 5])("plays the same round as the hand-written one from the same deal, move for move (%i players)", (players) => {
+    for (let i = 0; i < 3; i++) {
+      const seed = `same-deal-${players}-${i}`;
+      const deal = dealOtcRound(players, seed);
+      const round = new OtcRound(deal);
+      const expected: string[] = [];
+      playRandomly(round, seed, players, (seat, move) => expected.push(`${seat}: ${otcMoveText(move)}`));
+      const played = playBoardgameRound(players, seed, { fixedDeal: deal, transcript: true });
+      const actual = played.transcript!.map((t) => `${t.seat}: ${t.move}${t.args.map((c) => ` ${cardName(c as number)}`).join("")}`);
+      expect(actual).toEqual(expected);
+      expect(played.outcome.points).toEqual(round.points);
+    }
+  });
+});
+
+describe("the harness", () => {
+  it("measures every implementation of every comparison in a short window", () => {
+    const results: Result[] = [];
+    for (const c of comparisons()) {
+      expect(new Set(c.implementations.map((i) => i.impl)).size).toBe(c.implementations.length);
+      for (const implementation of c.implementations) {
+        const m = measure(implementation, { seconds: 0.05, warmupSeconds: 0.01, seedPrefix: c.game });
+        expect(m.games).toBeGreaterThan(0);
+        expect(m.unfinished).toBe(0);
+        expect(m.movesPerSec).toBeGreaterThan(m.gamesPerSec);
+        results.push({ game: c.game, impl: implementation.impl, players: c.players, ...m });
+      }
+    }
+    expect(ratios(results).map((r) => `${r.game} ${r.versus}`)).toEqual(["idiot reference"]);
+  });
+});
