@@ -1,6 +1,6 @@
 // The engine: starts a game, runs the flow of phases and turns, lists legal moves, and applies moves or refuses
 // them with the rule that refused and why. It knows no game: everything it does comes from a compiled Game.
-import type { ActionDef, Game, ParamDef, PhaseDef } from "./model.js";
+import type { ActionDef, Game, ParamDef, PhaseDef, RequirementDef } from "./model.js";
 import type { GameResult, Refusal, State } from "./state.js";
 import { seedRng, nextUint32 } from "./rng.js";
 import { record, type GameEvent } from "./events.js";
@@ -64,7 +64,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     vars: new Array(game.globalVars + game.playerVars * n).fill(null),
     opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
     extraTurn: false, stayInTurn: false, endPhaseNow: false,
-    done: new Uint8Array(n), out: new Uint8Array(n), places: [],
+    done: new Uint8Array(n), out: new Uint8Array(n), activeCache: null, places: [],
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
@@ -106,9 +106,10 @@ export function stop(s: State, message: string): void {
 // ---- variables ---------------------------------------------------------------------------------------
 
 function resetVars(s: State, which: "all" | "turn" | "phase"): void {
+  const vars = which === "all" ? s.game.vars : which === "turn" ? s.game.turnVars : s.game.phaseVars;
+  if (vars.length === 0) return;
   const saved = s.me;
-  for (const v of s.game.vars) {
-    if (which !== "all" && v.reset !== which) continue;
+  for (const v of vars) {
     if (v.per === "game") {
       s.me = -1;
       s.vars[v.slot] = v.initial(s);
@@ -231,8 +232,11 @@ function beginTurn(s: State, p: number): void {
   s.extraTurn = false;
   resetVars(s, "turn");
   record(s, { type: "turn", player: p });
-  phaseOf(s).turn?.(s);
-  checkEnd(s);
+  const hook = phaseOf(s).turn;
+  if (hook) {
+    hook(s);
+    checkEnd(s);
+  }
 }
 
 /** After an action: triggers, the end of the game, the end of the turn and of the phase. */
@@ -350,30 +354,68 @@ export function legalMoves(s: State, p: number): Move[] {
   return out;
 }
 
+/**
+ * Lists an action's legal moves: every combination of parameter choices that passes every requirement. Each
+ * requirement is checked as soon as the parameters it reads are chosen, and one that reads a set of alike
+ * cards only through what they share is checked once per group, not once per subset.
+ */
 function enumerate(s: State, action: ActionDef, out: Move[]): void {
-  const frame = frameOf(action);
-  const args: unknown[] = new Array(action.params.length);
-  const step = (i: number): void => {
-    if (i === action.params.length) {
-      for (const r of action.requirements) if (r.check(s) !== true) return;
-      out.push({ action, args: args.slice() });
-      return;
+  if (!passes(s, action.checksAt[0])) return;
+  if (action.params.length === 0) out.push({ action, args: [] });
+  else choose(s, action, 0, new Array(action.params.length), out);
+}
+
+/** Chooses parameter i in every legal way, then the parameters after it. */
+function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
+  const params = action.params;
+  const last = i === params.length - 1;
+  const param = params[i];
+  const slot = param.slot;
+  const frame = action.frame;
+  const checks = action.checksAt[i + 1];
+  const from = param.from(s);
+  if (from.length === 0 && param.optional) {
+    args[i] = null;
+    frame[slot] = null;
+    if (passes(s, checks)) {
+      if (last) out.push({ action, args: args.slice() });
+      else choose(s, action, i + 1, args, out);
     }
-    const param = action.params[i];
-    const from = param.from(s);
-    if (from.length === 0 && param.optional) {
-      args[i] = null;
-      frame[param.slot] = null;
-      step(i + 1);
-      return;
+    return;
+  }
+  if (!param.several) {
+    const list = choices(s, param, from);
+    for (let k = 0; k < list.length; k++) {
+      args[i] = list[k];
+      frame[slot] = list[k];
+      if (!passes(s, checks)) continue;
+      if (last) out.push({ action, args: args.slice() });
+      else choose(s, action, i + 1, args, out);
     }
-    for (const choice of choices(s, param, from)) {
-      args[i] = choice;
-      frame[param.slot] = choice;
-      step(i + 1);
+    return;
+  }
+  const groupChecks = action.groupChecksAt[i + 1];
+  const groups = alikeGroups(s, param, from as number[]);
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    if (groupChecks.length > 0) {
+      frame[slot] = group.length === 1 ? group : [group[0]];
+      if (!passes(s, groupChecks)) continue;
     }
-  };
-  step(0);
+    const sets = group.length === 1 ? [group] : subsets(s, group, Math.min(param.max, group.length));
+    for (let k = 0; k < sets.length; k++) {
+      args[i] = sets[k];
+      frame[slot] = sets[k];
+      if (!passes(s, checks)) continue;
+      if (last) out.push({ action, args: args.slice() });
+      else choose(s, action, i + 1, args, out);
+    }
+  }
+}
+
+function passes(s: State, checks: RequirementDef[]): boolean {
+  for (let i = 0; i < checks.length; i++) if (checks[i].check(s) !== true) return false;
+  return true;
 }
 
 /** The frame an action's parameters are bound in, shared by its requirements and effect. */
@@ -381,50 +423,45 @@ function frameOf(action: ActionDef): unknown[] {
   return action.frame;
 }
 
-/** The values a parameter can take: one candidate, or for several, every group of alike candidates. */
+/** The values a single parameter can take; cards of the same name are the same choice, offered once. */
 function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
-  if (!param.several) {
-    if (param.kind !== "card" || s.game.uniqueNames) return from.slice();
-    // Cards of the same name are the same choice: offer each name once.
-    const seen = new Set<string>();
-    const out: unknown[] = [];
-    for (const c of from) {
-      const name = s.game.cardNames[c as number];
-      if (!seen.has(name)) {
-        seen.add(name);
-        out.push(c);
-      }
+  if (param.kind !== "card" || s.game.uniqueNames) return from;
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const c of from) {
+    const name = s.game.cardNames[c as number];
+    if (!seen.has(name)) {
+      seen.add(name);
+      out.push(c);
     }
-    return out;
   }
-  const out: number[][] = [];
-  if (param.alike) {
-    const attr = s.game.attributes.get(param.alike)!;
-    const keys = attr.keyByCard;
-    const buckets: number[][] = [];
-    const order: number[] = [];
-    for (const c of from as number[]) {
-      const k = keys[c] + 1;
-      let b = buckets[k];
-      if (!b) {
-        b = buckets[k] = [];
-        order.push(k);
-      }
-      b.push(c);
-    }
-    for (const k of order) subsets(s, buckets[k], Math.min(param.max, buckets[k].length), out);
-  } else subsets(s, (from as number[]).slice(), Math.min(param.max, from.length), out);
   return out;
+}
+
+/** The candidates of a several-cards parameter in groups of alike cards, in order of first appearance. */
+function alikeGroups(s: State, param: ParamDef, from: number[]): number[][] {
+  if (!param.alike) return from.length ? [from.slice()] : [];
+  const keys = s.game.attributes.get(param.alike)!.keyByCard;
+  const buckets: number[][] = [];
+  const order: number[][] = [];
+  for (let i = 0; i < from.length; i++) {
+    const c = from[i];
+    const k = keys[c] + 1;
+    let b = buckets[k];
+    if (!b) {
+      b = buckets[k] = [];
+      order.push(b);
+    }
+    b.push(c);
+  }
+  return order;
 }
 
 const maxSubsets = 4096;
 
 /** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
-function subsets(s: State, items: number[], max: number, out: number[][]): void {
-  if (items.length === 1) {
-    out.push([items[0]]);
-    return;
-  }
+function subsets(s: State, items: number[], max: number): number[][] {
+  const out: number[][] = [];
   const dedupe = s.game.uniqueNames ? null : new Set<string>();
   const pick: number[] = [];
   const walk = (start: number) => {
@@ -443,6 +480,7 @@ function subsets(s: State, items: number[], max: number, out: number[][]): void 
     }
   };
   walk(0);
+  return out;
 }
 
 // ---- applying moves ----------------------------------------------------------------------------------
@@ -465,7 +503,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   if (who) return { ok: false, refusal: who };
   const action = move.action;
   const phase = phaseOf(s);
-  if (!phase.actions.includes(action.index)) {
+  if (!trusted && !phase.actions.includes(action.index)) {
     const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
   }
@@ -481,7 +519,8 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     }
     if (refusal) return { ok: false, refusal };
   } else {
-    action.params.forEach((param, i) => (frame[param.slot] = move.args[i]));
+    const params = action.params;
+    for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
   }
   if (at !== undefined) {
     if (at < s.now) return { ok: false, refusal: { rule: "time", reason: `a move at ${at} comes before the last move, at ${s.now}` } };
@@ -492,11 +531,13 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
   s.endPhaseNow = false;
-  guard(s, action.name, () => {
+  try {
     action.effect(s);
     if (logged) markSeen(s, logged);
     afterAction(s, p, action);
-  });
+  } catch (e) {
+    stop(s, e instanceof RuleError ? e.message : `${action.name}: ${(e as Error).message}`);
+  }
   if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
   return { ok: true };
 }

@@ -6,6 +6,7 @@ import { record } from "./events.js";
 export function goOut(s: State, p: number): void {
   if (p < 0 || s.out[p]) return;
   s.out[p] = 1;
+  s.activeCache = null;
   s.places.push(p);
   record(s, { type: "out", player: p, place: s.places.length });
 }

@@ -59,6 +59,10 @@ export interface RequirementDef {
   name: string;
   check: Eval<boolean>;
   refusal: Message;
+  /** The last parameter it reads (-1: none): legal moves check it as soon as that parameter is chosen. */
+  dependsOn: number;
+  /** It reads a several-alike parameter only through what the cards share: checked once per group. */
+  perGroup: boolean;
 }
 
 export interface ActionDef {
@@ -71,6 +75,9 @@ export interface ActionDef {
   endsTurn: boolean;
   phases: number[];
   frame: unknown[]; // where the parameters are bound while the requirements and the effect run
+  /** For listing legal moves: checksAt[i] are the requirements to check once parameters 0..i-1 are chosen. */
+  checksAt: RequirementDef[][];
+  groupChecksAt: RequirementDef[][];
 }
 
 export interface PhaseDef {
@@ -121,6 +128,8 @@ export interface Game {
   playerZones: number;
   families: number;
   vars: VarDef[];
+  turnVars: VarDef[]; // the variables set back at every turn
+  phaseVars: VarDef[]; // and at every phase
   globalVars: number;
   playerVars: number;
   options: Map<string, { value: unknown; slot: number }>;

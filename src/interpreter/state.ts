@@ -38,6 +38,7 @@ export interface State {
   endPhaseNow: boolean;
   done: Uint8Array; // per player, in a simultaneous phase
   out: Uint8Array; // per player: out of the game (finished)
+  activeCache: number[] | null; // the players still in, until someone goes out
   places: number[];
   dealer: number;
   start: number; // -2: not yet decided
@@ -69,6 +70,7 @@ export function cloneState(s: State): State {
     opts: s.opts,
     done: s.done.slice(),
     out: s.out.slice(),
+    activeCache: null,
     places: s.places.slice(),
     rng: s.rng.slice(),
     log: s.log ? s.log.slice() : null,

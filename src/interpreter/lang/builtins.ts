@@ -9,7 +9,7 @@ import { compare, equal, RuleError } from "./values.js";
 import { moveCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
 import { record } from "../events.js";
-import { createZone } from "../zones.js";
+import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
 
 /** How an argument reaches the function: converted by the compiler so that each function sees one form. */
@@ -478,6 +478,11 @@ function logMove(s: State, cards: number[], from: number, to: number): void {
 /** Moves cards, keeping the order given: the last ends on top. Cards from several zones are logged per zone. */
 export function moveCards(s: State, cards: readonly number[], to: number, bottom = false): void {
   if (cards.length === 0) return;
+  const from0 = s.cardZone[cards[0]];
+  if (!bottom && s.zones[from0] === cards && from0 !== to) {
+    moveWholeZone(s, from0, to);
+    return;
+  }
   const list = bottom ? cards.slice().reverse() : cards.slice();
   let batch: number[] = [];
   let batchFrom = -1;
@@ -492,6 +497,21 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     moveCard(s, c, to, bottom);
   }
   logMove(s, batch, batchFrom, to);
+}
+
+/** All the cards of a zone onto the top of another, in order: the common case of taking up a pile. */
+function moveWholeZone(s: State, from: number, to: number): void {
+  const cards = s.zones[from];
+  s.zones[from] = [];
+  const dest = s.zones[to];
+  const owner = s.zoneOwner[from];
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    dest.push(c);
+    s.cardZone[c] = to;
+    s.cardFrom[c] = owner;
+  }
+  logMove(s, cards, from, to);
 }
 
 effect({
@@ -624,6 +644,19 @@ effect({
   params: [{ name: "family", kind: "family" }, { name: "owner", kind: "value", optional: true }],
   type: (a) => (a[1] && !needPlayer(a[1]) ? wrong(1, "the owner must be a player") : T.zone),
   make: ([f, o]) => (s) => createZone(s, ev(f)(s) as number, o ? ((ev(o)(s) as number | null) ?? -1) : -1),
+});
+
+effect({
+  name: "removeZone", doc: "Takes an empty zone out of its family of zones (a pile taken away): the family no longer lists it. Its cards must be moved first.",
+  example: "removeZone(pile)",
+  params: [{ name: "zone", kind: "zone" }],
+  make: ([z]) => (s) => {
+    const zone = ev(z)(s) as number;
+    if (!s.game.zones[s.zoneDef[zone]].many) throw new RuleError(`removeZone: ${zoneName(s, zone)} is not in a family of zones (declared with many: true)`);
+    const left = s.zones[zone].length;
+    if (left > 0) throw new RuleError(`removeZone: ${zoneName(s, zone)} still holds ${left} card${left === 1 ? "" : "s"}: move them first`);
+    retireZone(s, zone);
+  },
 });
 
 function toList(e: Eval, t: Type): (s: State) => unknown[] {

@@ -62,11 +62,15 @@ interface Ctx {
   locals: Map<string, Local>;
   effects: boolean; // effects allowed
   hasMe: boolean; // an acting player exists
+  reads?: Set<number>; // collects the local slots the text reads (to know which parameters a rule depends on)
 }
 
 interface C {
   fn: Eval;
   type: Type;
+  /** Known while compiling: a constant value, or the frame slot of a local. Lets common shapes compile to one closure. */
+  konst?: { value: unknown };
+  local?: { frame: unknown[]; slot: number };
 }
 
 export interface UnitOptions {
@@ -76,6 +80,8 @@ export interface UnitOptions {
   /** Names bound before the text runs (an action's parameters), with their slots in `frame`. */
   frame?: unknown[];
   locals?: Map<string, Local>;
+  /** Filled with the local slots the text reads. */
+  reads?: Set<number>;
 }
 
 const specialNames = ["players", "active", "me", "current", "dealer", "start", "playerCount", "phase", "now", "lastWinners", "lastLosers", "lastScores"];
@@ -159,7 +165,7 @@ export class Compiler {
   // ---- problems ------------------------------------------------------------------------------------
 
   private ctx(site: Site, o: UnitOptions): Ctx {
-    return { site, rule: o.rule, frame: o.frame ?? [], locals: new Map(o.locals ?? []), effects: o.effects, hasMe: o.hasMe };
+    return { site, rule: o.rule, frame: o.frame ?? [], locals: new Map(o.locals ?? []), effects: o.effects, hasMe: o.hasMe, reads: o.reads };
   }
 
   private syntaxProblems(site: Site, problems: { message: string; at: Span }[]): void {
@@ -393,18 +399,18 @@ export class Compiler {
     switch (e.k) {
       case "num": {
         const v = e.value;
-        return { fn: () => v, type: T.num };
+        return { fn: () => v, type: T.num, konst: { value: v } };
       }
       case "str": {
         const v = e.value;
-        return { fn: () => v, type: T.str };
+        return { fn: () => v, type: T.str, konst: { value: v } };
       }
       case "bool": {
         const v = e.value;
-        return { fn: () => v, type: T.bool };
+        return { fn: () => v, type: T.bool, konst: { value: v } };
       }
       case "none":
-        return { fn: () => null, type: T.none };
+        return { fn: () => null, type: T.none, konst: { value: null } };
       case "name":
         return this.name(e, ctx);
       case "member":
@@ -428,6 +434,8 @@ export class Compiler {
         return { fn: (s) => (t(s) === true ? x(s) : y(s)), type };
       }
       case "list": {
+        // An empty list is one shared value: lists are never changed in place.
+        if (e.items.length === 0) return { fn: () => emptyList, type: T.list(T.none), konst: { value: emptyList } };
         const items = e.items.map((i) => this.expr(i, ctx));
         if (items.some((i) => !i)) return null;
         let of: Type = T.none;
@@ -447,9 +455,10 @@ export class Compiler {
   private name(e: Extract<Expr, { k: "name" }>, ctx: Ctx): C | null {
     const local = ctx.locals.get(e.name);
     if (local) {
+      ctx.reads?.add(local.slot);
       const frame = ctx.frame;
       const slot = local.slot;
-      return { fn: () => frame[slot], type: local.type };
+      return { fn: () => frame[slot], type: local.type, local: { frame, slot } };
     }
     const b = this.env.global(e.name);
     if (b) return this.binding(b, e, ctx);
@@ -475,14 +484,7 @@ export class Compiler {
       case "players":
         return { fn: (s) => allPlayers(s), type: T.players };
       case "active":
-        return {
-          fn: (s) => {
-            const out: number[] = [];
-            for (let p = 0; p < s.n; p++) if (!s.out[p]) out.push(p);
-            return out;
-          },
-          type: T.players,
-        };
+        return { fn: (s) => activePlayers(s), type: T.players };
       case "me":
         if (!ctx.hasMe) return this.error(ctx, at, "E_NAME", "there is no acting player here, so 'me' means nothing");
         return { fn: (s) => s.me, type: T.player };
@@ -519,7 +521,7 @@ export class Compiler {
         }
         if (d.per === "game") {
           const z = d.slot;
-          return { fn: () => z, type: T.zone };
+          return { fn: () => z, type: T.zone, konst: { value: z } };
         }
         return { fn: () => d.index, type: { t: "zonekind", name: d.name } };
       }
@@ -531,7 +533,7 @@ export class Compiler {
       }
       case "const": {
         const v = b.value;
-        return { fn: () => v, type: b.type };
+        return { fn: () => v, type: b.type, konst: { value: v } };
       }
       case "option": {
         const slot = b.slot;
@@ -572,6 +574,16 @@ export class Compiler {
         if (!c) return null;
         if (argRuns.length === 0) return c;
         const fn = c.fn;
+        if (argRuns.length === 1) {
+          const bindArg = argRuns[0];
+          return {
+            fn: (s) => {
+              bindArg(s);
+              return fn(s);
+            },
+            type: c.type,
+          };
+        }
         return {
           fn: (s) => {
             for (let i = 0; i < argRuns.length; i++) argRuns[i](s);
@@ -605,12 +617,23 @@ export class Compiler {
       if (attr) {
         const byCard = attr.byCard;
         const values = attr.numeric ? undefined : (attr.values as string[]);
+        const type: Type = attr.numeric ? T.num : { t: "str", values };
+        if (object.local) {
+          const { frame, slot } = object.local;
+          return {
+            fn: () => {
+              const c = frame[slot] as number | null;
+              return c === null ? null : byCard[c];
+            },
+            type,
+          };
+        }
         return {
           fn: (s) => {
             const c = o(s) as number | null;
             return c === null ? null : byCard[c];
           },
-          type: attr.numeric ? T.num : { t: "str", values },
+          type,
         };
       }
       if (e.name === "name") return { fn: (s) => nameOf(s, o(s) as number | null, "card"), type: T.str };
@@ -866,11 +889,19 @@ export class Compiler {
 
   private binary(e: Extract<Expr, { k: "binary" }>, ctx: Ctx): C | null {
     if (e.op === "and" || e.op === "or") {
-      const a = this.condition(e.left, ctx);
-      const b = this.condition(e.right, ctx);
-      if (!a || !b) return null;
-      const [x, y] = [a.fn, b.fn];
-      return e.op === "and" ? { fn: (s) => x(s) === true && y(s) === true, type: T.bool } : { fn: (s) => x(s) === true || y(s) === true, type: T.bool };
+      // a or b or c ... is one closure over its operands, not a chain of pairs
+      const operands: Expr[] = [];
+      const collect = (x: Expr) => {
+        if (x.k === "binary" && x.op === e.op) {
+          collect(x.left);
+          collect(x.right);
+        } else operands.push(x);
+      };
+      collect(e);
+      const compiled = operands.map((x) => this.condition(x, ctx));
+      if (compiled.some((c) => !c)) return null;
+      const fns = compiled.map((c) => c!.fn);
+      return { fn: e.op === "and" ? allTrue(fns) : anyTrue(fns), type: T.bool };
     }
     const a = this.expr(e.left, ctx);
     const b = this.expr(e.right, ctx);
@@ -904,6 +935,11 @@ export class Compiler {
         const [x, y] = [this.plain(a, ctx), this.plain(b, ctx)];
         const simple = isScalar(a.type) && isScalar(b.type);
         const negate = e.op === "!=";
+        if (simple && (b.konst || a.konst)) {
+          const k = (b.konst ?? a.konst)!.value;
+          const f = b.konst ? x : y;
+          return { fn: negate ? (s) => f(s) !== k : (s) => f(s) === k, type: T.bool };
+        }
         if (simple) return { fn: negate ? (s) => x(s) !== y(s) : (s) => x(s) === y(s), type: T.bool };
         return { fn: (s) => equal(x(s), y(s)) !== negate, type: T.bool };
       }
@@ -916,19 +952,7 @@ export class Compiler {
         if (!this.comparable(a, b, e, ctx)) return null;
         const [x, y] = [a.fn, b.fn];
         const test = { "<": (c: number) => c < 0, "<=": (c: number) => c <= 0, ">": (c: number) => c > 0, ">=": (c: number) => c >= 0 }[e.op];
-        if (a.type.t === "num" && b.type.t === "num") {
-          // Numbers are the common case: compare directly; a missing value (none) makes any order false.
-          const op = e.op;
-          return {
-            fn: (s) => {
-              const p = x(s) as number | null;
-              const q = y(s) as number | null;
-              if (p === null || q === null) return false;
-              return op === "<" ? p < q : op === "<=" ? p <= q : op === ">" ? p > q : p >= q;
-            },
-            type: T.bool,
-          };
-        }
+        if (a.type.t === "num" && b.type.t === "num") return { fn: numberOrder(e.op, x as Eval<number | null>, y as Eval<number | null>), type: T.bool };
         return {
           fn: (s) => {
             const p = x(s);
@@ -1014,6 +1038,10 @@ export class Compiler {
   /** A value as a list: a zone gives its cards (the live list: callers that keep it must copy it). */
   asList(c: C, ctx: Ctx): (s: State) => unknown[] {
     const f = c.fn;
+    if (c.type.t === "zone" && c.konst) {
+      const z = c.konst.value as number;
+      return (s) => s.zones[z];
+    }
     if (c.type.t === "zone") return (s) => s.zones[f(s) as number];
     if (c.type.t === "zonekind") {
       const z = this.asZone(c, ctx);
@@ -1068,6 +1096,68 @@ export class Compiler {
   }
 }
 
+const emptyList: unknown[] = Object.freeze([]) as unknown as unknown[];
+
+function allTrue(fns: Eval[]): Eval<boolean> {
+  if (fns.length === 2) {
+    const [a, b] = fns;
+    return (s) => a(s) === true && b(s) === true;
+  }
+  if (fns.length === 3) {
+    const [a, b, c] = fns;
+    return (s) => a(s) === true && b(s) === true && c(s) === true;
+  }
+  return (s) => {
+    for (let i = 0; i < fns.length; i++) if (fns[i](s) !== true) return false;
+    return true;
+  };
+}
+
+function anyTrue(fns: Eval[]): Eval<boolean> {
+  if (fns.length === 2) {
+    const [a, b] = fns;
+    return (s) => a(s) === true || b(s) === true;
+  }
+  if (fns.length === 3) {
+    const [a, b, c] = fns;
+    return (s) => a(s) === true || b(s) === true || c(s) === true;
+  }
+  return (s) => {
+    for (let i = 0; i < fns.length; i++) if (fns[i](s) === true) return true;
+    return false;
+  };
+}
+
+/** Orders numbers, one closure per operator; a missing value (none) makes any order false. */
+function numberOrder(op: "<" | "<=" | ">" | ">=", x: Eval<number | null>, y: Eval<number | null>): Eval<boolean> {
+  switch (op) {
+    case "<":
+      return (s) => {
+        const p = x(s);
+        const q = y(s);
+        return p !== null && q !== null && p < q;
+      };
+    case "<=":
+      return (s) => {
+        const p = x(s);
+        const q = y(s);
+        return p !== null && q !== null && p <= q;
+      };
+    case ">":
+      return (s) => {
+        const p = x(s);
+        const q = y(s);
+        return p !== null && q !== null && p > q;
+      };
+    default:
+      return (s) => {
+        const p = x(s);
+        const q = y(s);
+        return p !== null && q !== null && p >= q;
+      };
+  }
+}
+
 function isScalar(t: Type): boolean {
   return t.t === "num" || t.t === "str" || t.t === "bool" || t.t === "card" || t.t === "player" || t.t === "zone" || t.t === "none";
 }
@@ -1088,6 +1178,15 @@ function bindingWord(b: Binding): string {
 function nameOf(s: State, v: number | null, kind: "card" | "player"): string | null {
   if (v === null) return null;
   return kind === "card" ? s.game.cardNames[v] : s.names[v];
+}
+
+/** The players still in, kept until someone goes out: lists in the language are never changed in place. */
+function activePlayers(s: State): number[] {
+  if (s.activeCache) return s.activeCache;
+  const out: number[] = [];
+  for (let p = 0; p < s.n; p++) if (!s.out[p]) out.push(p);
+  s.activeCache = out;
+  return out;
 }
 
 function allPlayers(s: State): number[] {

@@ -10,6 +10,7 @@ import { Compiler, type Binding, type DefineInfo, type Environment, type UnitOpt
 import { builtin } from "../lang/builtins.js";
 import { reservedWords } from "../../../grammar/lexer.js";
 import { parseExpression } from "../lang/ast.js";
+import { AlikeAnalysis } from "../lang/invariance.js";
 import type {
   ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
 } from "../model.js";
@@ -124,6 +125,8 @@ class GameBuilder {
       playerZones: this.counts.player,
       families: this.counts.families,
       vars: this.vars,
+      turnVars: this.vars.filter((v) => v.reset === "turn"),
+      phaseVars: this.vars.filter((v) => v.reset === "phase"),
       globalVars: this.counts.globals,
       playerVars: this.counts.playerVars,
       options,
@@ -433,19 +436,40 @@ class GameBuilder {
         const rpointer = `${pointer}/require/${escapePointer(rname)}`;
         const r = (ritem !== null && typeof ritem === "object" ? ritem : { check: ritem }) as Raw;
         const checkPointer = ritem !== null && typeof ritem === "object" ? `${rpointer}/check` : rpointer;
-        const check = this.compiler.expression({ pointer: checkPointer, offset: 0 }, String(r.check), unit(`${name}/${rname}`), T.bool);
+        const reads = new Set<number>();
+        const check = this.compiler.expression({ pointer: checkPointer, offset: 0 }, String(r.check), { ...unit(`${name}/${rname}`), reads }, T.bool);
         const refusal = typeof r.else === "string"
           ? this.messageAt(`${rpointer}/else`, r.else, unit(`${name}/${rname}`))
           : () => `the rule ${name}/${rname} does not allow this`;
-        if (check && refusal) requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal });
+        if (!check || !refusal) continue;
+        let dependsOn = -1;
+        params.forEach((p, i) => {
+          if (reads.has(p.slot)) dependsOn = i;
+        });
+        const last = params[dependsOn];
+        const perGroup = last !== undefined && last.several && last.alike !== null && this.sharedOnly(String(r.check), last.name, last.alike);
+        requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal, dependsOn, perGroup });
       }
+      const checksAt = Array.from({ length: params.length + 1 }, (_, i) => requirements.filter((r) => r.dependsOn === i - 1 && !r.perGroup));
+      const groupChecksAt = Array.from({ length: params.length + 1 }, (_, i) => requirements.filter((r) => r.dependsOn === i - 1 && r.perGroup));
       const effect = spec.effect === undefined ? () => {} : this.programAt(`${pointer}/effect`, spec.effect, { ...unit(`${name}.effect`), effects: true });
       out.push({
         name, index: out.length, text: typeof spec.text === "string" ? spec.text : "",
-        params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame,
+        params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame, checksAt, groupChecksAt,
       });
     }
     return out;
+  }
+
+  /** Whether a requirement reads a several-alike parameter only through the attribute its cards share. */
+  private sharedOnly(text: string, param: string, attribute: string): boolean {
+    const parsed = parseExpression(text);
+    if (!parsed.value) return false;
+    const analysis = new AlikeAnalysis(attribute, (name) => {
+      const b = this.names.get(name);
+      return b?.kind === "define" ? { params: b.def.params, text: b.def.text } : undefined;
+    });
+    return analysis.dependsOnlyOnShared(parsed.value, param);
   }
 
   // ---- flow ----------------------------------------------------------------------------------------
