@@ -395,6 +395,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
     return;
   }
   const groupChecks = action.groupChecksAt[i + 1];
+  const max = param.max(s);
   const groups = alikeGroups(s, param, from as number[]);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];
@@ -402,7 +403,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
       frame[slot] = group.length === 1 ? group : [group[0]];
       if (!passes(s, groupChecks)) continue;
     }
-    const sets = group.length === 1 ? [group] : subsets(s, group, Math.min(param.max, group.length));
+    const sets = group.length === 1 ? (max >= 1 ? [group] : []) : subsets(s, group, Math.min(max, group.length));
     for (let k = 0; k < sets.length; k++) {
       args[i] = sets[k];
       frame[slot] = sets[k];
@@ -594,7 +595,8 @@ function check(s: State, move: Move, frame: unknown[]): Refusal | null {
     if (param.several) {
       const cards = value as number[];
       if (cards.length === 0) return refuse(`${action.name} needs at least one card`);
-      if (cards.length > param.max) return refuse(`at most ${param.max} cards at a time`);
+      const max = param.max(s);
+      if (cards.length > max) return refuse(`at most ${max} card${max === 1 ? "" : "s"} at a time`);
       if (new Set(cards).size !== cards.length) return refuse("the same card is named twice");
       for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`, true);
       if (param.alike) {

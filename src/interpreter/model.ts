@@ -46,7 +46,7 @@ export interface ParamDef {
   from: Eval<unknown[]>; // candidates
   several: boolean;
   alike: string | null; // attribute every chosen card shares
-  max: number;
+  max: Eval<number>; // how many cards at most, with several
   optional: boolean;
   refusal: Message | null;
   slot: number; // local slot the value is bound to while the action's rules run

@@ -1,23 +1,42 @@
-// Which rules a scenario plays: `rules:` (an id, or a path relative to the scenario file), with any fragments
-// named in `with:` composed on top.
+// Which rules a scenario plays: `rules:` (an id, or a path relative to the scenario file) with the fragments
+// in `with:`; or `compose:`, fragments named as printed or by id, composed onto the base they extend; or
+// `preset:`, a named combination a base offers.
 import type { Diagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import type { SourceFile } from "../interpreter/load/yaml.js";
 import { loadComposition } from "../interpreter/load/load.js";
+import { preset, presetNames, resolveReference } from "../interpreter/load/catalog.js";
+import { suggestion } from "../interpreter/diagnostics.js";
 
 type Raw = Record<string, unknown>;
 
 export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string): { game: Game | null; diagnostics: Diagnostic[] } {
-  if (typeof raw.rules !== "string") {
-    return { game: null, diagnostics: [file.at("", "error", "E_SCHEMA", "a scenario names its rules: rules: <id or path>")] };
-  }
   const fragments = Array.isArray(raw.with) ? (raw.with as string[]) : [];
-  const loaded = loadComposition([raw.rules, ...fragments], folder);
+  let refs: string[];
+  let pointer: string;
+  if (typeof raw.preset === "string") {
+    const found = preset(raw.preset);
+    if (!found) return fail(file.at("/preset", "error", "E_RULES", `no preset called '${raw.preset}'${suggestion(raw.preset, presetNames())}`));
+    refs = [...found.ids, ...fragments];
+    pointer = "/preset";
+  } else if (Array.isArray(raw.compose)) {
+    refs = [...(raw.compose as string[]).map(resolveReference), ...fragments];
+    pointer = "/compose";
+  } else if (typeof raw.rules === "string") {
+    refs = [raw.rules, ...fragments];
+    pointer = fragments.length ? "/with" : "/rules";
+  } else {
+    return fail(file.at("", "error", "E_SCHEMA", "a scenario names its rules: rules: <id or path>, compose: [cards], or preset: <name>"));
+  }
+  const loaded = loadComposition(refs, folder);
   if (!loaded.game) {
     const first = loaded.diagnostics.find((d) => d.severity === "error");
-    const named = [raw.rules, ...fragments].join(" with ");
-    const where = file.at(fragments.length ? "/with" : "/rules", "error", "E_RULES", `the rules '${named}' do not load${first ? `: ${first.file}:${first.line}:${first.col}: ${first.message}` : ""}`);
-    return { game: null, diagnostics: [where] };
+    const where = file.at(pointer, "error", "E_RULES", `the rules '${refs.join(" + ")}' do not load${first ? `: ${first.file}:${first.line}:${first.col}: ${first.message}` : ""}`);
+    return fail(where);
   }
   return { game: loaded.game, diagnostics: loaded.diagnostics };
+}
+
+function fail(d: Diagnostic): { game: null; diagnostics: Diagnostic[] } {
+  return { game: null, diagnostics: [d] };
 }

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
-import { loadRules } from "../../interpreter/load/load.js";
+import { loadComposition, loadRules } from "../../interpreter/load/load.js";
+import { completion } from "../../interpreter/load/catalog.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import { excerpt, formatDiagnostic, sortDiagnostics, type Diagnostic } from "../../interpreter/diagnostics.js";
 
@@ -31,9 +32,15 @@ export async function check(argv: string[], io: IO): Promise<number> {
   const refs = positionals.length ? positionals : shippedRules();
   const reports: { rules: string; ok: boolean; diagnostics: Diagnostic[] }[] = [];
   for (const ref of refs) {
-    const loaded = loadRules(ref);
+    // A card that fills one part of a base is checked in a whole composition: the other parts are filled
+    // with the base's first preset (notices say with which).
+    const others = completion([ref]);
+    const loaded = others.length ? loadComposition([ref, ...others]) : loadRules(ref);
+    if (others.length && !values.quiet) {
+      loaded.diagnostics.push({ severity: "notice", code: "N_ASSUMED", message: `checked together with ${others.join(", ")} to fill the other parts`, file: ref, line: 1, col: 1 });
+    }
     const diagnostics = sortDiagnostics(loaded.diagnostics).filter((d) => !(values.quiet && d.severity === "notice"));
-    reports.push({ rules: loaded.game?.id ?? ref, ok: !loaded.diagnostics.some((d) => d.severity === "error"), diagnostics });
+    reports.push({ rules: ref, ok: !loaded.diagnostics.some((d) => d.severity === "error"), diagnostics });
   }
   const failed = reports.some((r) => !r.ok);
   if (values.json) {

@@ -441,8 +441,9 @@ export class Compiler {
         let of: Type = T.none;
         for (let i = 0; i < items.length; i++) {
           const u = T.unify(of, items[i]!.type);
-          if (!u) return this.error(ctx, e.items[i].at, "E_TYPE", `a list holds one kind of value: ${T.show(items[i]!.type)} among ${T.show(of)}`);
-          of = u;
+          if (u) of = u;
+          else if (isOrderedScalar(of) && isOrderedScalar(items[i]!.type)) of = T.any; // a key such as [c.suit == lead, c.rank]
+          else return this.error(ctx, e.items[i].at, "E_TYPE", `a list holds one kind of value: ${T.show(items[i]!.type)} among ${T.show(of)}`);
         }
         const fns = items.map((i) => this.coerce(i!, of, ctx).fn);
         return { fn: (s) => fns.map((f) => f(s)), type: T.list(of) };
@@ -1156,6 +1157,10 @@ function numberOrder(op: "<" | "<=" | ">" | ">=", x: Eval<number | null>, y: Eva
         return p !== null && q !== null && p >= q;
       };
   }
+}
+
+function isOrderedScalar(t: Type): boolean {
+  return t.t === "num" || t.t === "bool" || t.t === "str" || t.t === "any";
 }
 
 function isScalar(t: Type): boolean {

@@ -424,7 +424,7 @@ class GameBuilder {
         const refusal = typeof p.else === "string" ? this.messageAt(`${ppointer}/else`, p.else, unit(`${name}.${pname}`)) : null;
         params.push({
           name: pname, kind: several ? "cards" : kind, from, several, alike, slot, refusal,
-          max: typeof p.max === "number" ? p.max : 64,
+          max: this.maxCards(`${ppointer}/max`, p.max, unit(`${name}.${pname}`)),
           optional: p.optional === true,
         });
         if (several && params.length < entries(spec.params).length) {
@@ -459,6 +459,13 @@ class GameBuilder {
       });
     }
     return out;
+  }
+
+  /** The most cards a several parameter takes: a number, or an expression evaluated when moves are listed. */
+  private maxCards(pointer: string, item: unknown, o: UnitOptions): Eval<number> {
+    if (item === undefined) return () => 64;
+    if (typeof item === "number") return () => item;
+    return this.expressionAt<number>(pointer, item, o, T.num) ?? (() => 64);
   }
 
   /** Whether a requirement reads a several-alike parameter only through the attribute its cards share. */

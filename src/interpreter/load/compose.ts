@@ -22,7 +22,7 @@ export interface Piece {
 
 const namedSections = ["zones", "variables", "constants", "options", "define", "phases", "actions", "triggers", "parts"];
 const singleSections = ["players", "dealer", "start", "setup", "end", "outcome", "limits", "first"];
-const metaKeys = new Set(["name", "summary", "rulebook", "notes", "extends", "replaces", "overrides", "append", "include", "fragment", "assumed"]);
+const metaKeys = new Set(["name", "summary", "rulebook", "notes", "extends", "replaces", "overrides", "append", "include", "fragment", "assumed", "presets"]);
 
 /** A composed tree's places: each pointer prefix maps to the file and pointer it was copied from. */
 export class ComposedSource implements Source {

@@ -10,6 +10,7 @@ import { SourceFile, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import { compose, type Piece } from "./compose.js";
+import { resolveReference } from "./catalog.js";
 import { displayPath, idOf, isPath, knownIds, resolveRules } from "./resolve.js";
 
 export interface LoadResult {
@@ -37,7 +38,7 @@ function missing(ref: string, code: "E_RULES" | "E_FILE", message: string): RawD
 }
 
 function readDoc(ref: string, base?: string): RawDoc {
-  const path = resolveRules(ref, base);
+  const path = resolveRules(ref, base) ?? resolveRules(resolveReference(ref), base);
   if (!path) return missing(ref, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownIds())}`);
   const cached = docs.get(path);
   if (cached) return cached;
@@ -106,7 +107,8 @@ function build(read: RawDoc[]): LoadResult {
       for (const inc of (doc.raw!.include ?? []) as string[]) {
         const included = readDoc(inc, dirname(doc.path));
         if (!included.raw) {
-          diagnostics.push(doc.file!.at("/include", "error", "E_RULES", `cannot load '${inc}': ${included.diagnostics[0]?.message ?? "unknown problem"}`));
+          diagnostics.push(...included.diagnostics.filter((d) => !diagnostics.includes(d)));
+          diagnostics.push(doc.file!.at("/include", "error", "E_RULES", `the included '${inc}' does not load`));
           return false;
         }
         if (!add(included, [...seen, doc])) return false;
@@ -115,7 +117,9 @@ function build(read: RawDoc[]): LoadResult {
     }
     const parent = readDoc(parentRef, dirname(doc.path));
     if (!parent.raw) {
-      diagnostics.push(doc.file!.at("/extends", "error", "E_RULES", `cannot load the base '${parentRef}': ${parent.diagnostics[0]?.message ?? "unknown problem"}`));
+      // the base's own problems, where they are, then where this file names it
+      diagnostics.push(...parent.diagnostics.filter((d) => !diagnostics.includes(d)));
+      diagnostics.push(doc.file!.at("/extends", "error", "E_RULES", `the base '${parentRef}' does not load`));
       return false;
     }
     if (!add(parent, [...seen, doc])) return false;
