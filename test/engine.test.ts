@@ -103,6 +103,20 @@ describe("views", () => {
   });
 });
 
+describe("phases", () => {
+  it("give turns only to the players a phase names with who", () => {
+    const game = gameOf(tinyRules("", { "  main:\n    actions: [play]\n": "  main:\n    who: \"[left(dealer), right(dealer)]\"\n    actions: [play]\n" }));
+    const s = newGame(game, { players: ["Ann", "Bob", "Cy", "Dee"], seed: 1, dealer: 0 });
+    const turns: number[] = [];
+    for (let i = 0; i < 6 && !s.over; i++) {
+      turns.push(s.current);
+      applyMove(s, s.current, legalMoves(s, s.current)[0], true);
+    }
+    expect(turns).toEqual([1, 3, 1, 3, 1, 3]);
+    expect(play(s, 2, "play 2C")).toEqual({ ok: false, refusal: { rule: "phase", reason: "Cy takes no part in the main phase" } });
+  });
+});
+
 describe("the log", () => {
   it("hides a card named in another player's move when that player could see it neither before nor after", () => {
     const game = gameOf(tinyRules("", {

@@ -4,12 +4,16 @@ import { check, checkHelp } from "./commands/check.js";
 import { simulateCommand, simulateHelp } from "./commands/simulate.js";
 import { testCommand, testHelp } from "./commands/test.js";
 import { playCommand, playHelp } from "./commands/play.js";
+import { composeCommand, composeHelp } from "./commands/compose.js";
+import { cardsCommand, cardsHelp } from "./commands/cards.js";
 
 const commands: Record<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }> = {
   check: { run: check, help: checkHelp, summary: "load rule files and report every problem" },
   simulate: { run: simulateCommand, help: simulateHelp, summary: "play many games with agents and print what happened" },
   test: { run: testCommand, help: testHelp, summary: "run scenario files" },
   play: { run: playCommand, help: playHelp, summary: "play a game in the terminal against agents" },
+  compose: { run: composeCommand, help: composeHelp, summary: "compose rule cards into one round and show which fills what" },
+  cards: { run: cardsCommand, help: cardsHelp, summary: "list every rule card with its type and markers" },
 };
 
 export const mainHelp = `houserules — a declarative rules language for card games

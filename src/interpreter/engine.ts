@@ -64,7 +64,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     vars: new Array(game.globalVars + game.playerVars * n).fill(null),
     opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
     extraTurn: false, stayInTurn: false, endPhaseNow: false,
-    done: new Uint8Array(n), out: new Uint8Array(n), activeCache: null, places: [],
+    done: new Uint8Array(n), out: new Uint8Array(n), activeCache: null, places: [], phaseWho: null,
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
@@ -152,6 +152,7 @@ function enterPhase(s: State, index: number): void {
     const phase = phaseOf(s);
     record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
+    s.phaseWho = null;
     s.phasePlayers = activeCount(s);
     s.done.fill(0);
     s.endPhaseNow = false;
@@ -160,6 +161,12 @@ function enterPhase(s: State, index: number): void {
     s.current = -1;
     phase.begin?.(s);
     if (checkEnd(s)) return;
+    if (phase.who) {
+      const who = new Uint8Array(s.n);
+      for (const p of phase.who(s)) if (p !== null && !s.out[p]) who[p] = 1;
+      s.phaseWho = who;
+      s.phasePlayers = who.reduce((a, b) => a + b, 0);
+    }
     if (phase.game) {
       // the inner game now waits for decisions, or it ended at once and the flow has already moved on
       startInnerGame(s, phase);
@@ -167,13 +174,16 @@ function enterPhase(s: State, index: number): void {
     }
     if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
       let first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
-      if (first === null || s.out[first]) first = nextActive(s, first ?? s.dealer, direction(phase));
-      beginTurn(s, first);
-      return;
+      if (s.phasePlayers > 0) {
+        if (first === null || !takesPart(s, first)) first = nextInPhase(s, first ?? s.dealer, direction(phase));
+        beginTurn(s, first);
+        return;
+      }
+      // nobody takes part: the phase ends at once
     }
-    if ((phase.turns === "simultaneous" || phase.turns === "realtime") && !s.endPhaseNow && activeCount(s) > 0) {
+    if ((phase.turns === "simultaneous" || phase.turns === "realtime") && !s.endPhaseNow && s.phasePlayers > 0) {
       s.done.fill(0);
-      for (let p = 0; p < s.n; p++) if (s.out[p]) s.done[p] = 1;
+      for (let p = 0; p < s.n; p++) if (!takesPart(s, p)) s.done[p] = 1;
       return;
     }
     // A phase without turns runs its effects and ends.
@@ -224,6 +234,21 @@ function leavePhase(s: State): number {
     return -1;
   }
   return phase.next;
+}
+
+/** Whether a player takes part in the current phase: still in, and among the phase's players if it names them. */
+function takesPart(s: State, p: number): boolean {
+  return !s.out[p] && (s.phaseWho === null || s.phaseWho[p] === 1);
+}
+
+/** The next player clockwise (or counter-clockwise) who takes part in the phase. */
+function nextInPhase(s: State, from: number, dir: number): number {
+  if (s.phaseWho === null) return nextActive(s, from, dir);
+  for (let i = 1; i <= s.n; i++) {
+    const p = (((from + dir * i) % s.n) + s.n) % s.n;
+    if (takesPart(s, p)) return p;
+  }
+  return from;
 }
 
 function beginTurn(s: State, p: number): void {
@@ -279,7 +304,7 @@ function afterAction(s: State, actor: number, action: ActionDef): void {
     return;
   }
   const again = s.extraTurn && !s.out[actor];
-  beginTurn(s, again ? actor : nextActive(s, actor, direction(phase)));
+  beginTurn(s, again ? actor : nextInPhase(s, actor, direction(phase)));
 }
 
 function finishGame(s: State): void {
@@ -310,7 +335,7 @@ export function actors(s: State): number[] {
   const phase = phaseOf(s);
   if (phase.turns === "realtime") {
     const out: number[] = [];
-    for (let p = 0; p < s.n; p++) if (!s.out[p]) out.push(p);
+    for (let p = 0; p < s.n; p++) if (takesPart(s, p)) out.push(p);
     return out;
   }
   if (phase.turns === "simultaneous") {
@@ -326,6 +351,7 @@ function mayAct(s: State, p: number): Refusal | null {
   if (p < 0 || p >= s.n) return { rule: "player", reason: `there is no player ${p}` };
   if (s.out[p]) return { rule: "out", reason: `${s.names[p]} is out of the game` };
   const phase = phaseOf(s);
+  if (s.phaseWho && !s.phaseWho[p]) return { rule: "phase", reason: `${s.names[p]} takes no part in the ${phase.name} phase` };
   if (phase.turns === "realtime") return null;
   if (phase.turns === "simultaneous") {
     if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };

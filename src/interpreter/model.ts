@@ -94,6 +94,7 @@ export interface PhaseDef {
   end: Run | null;
   next: number; // -1: the game ends
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
+  who: Eval<number[]> | null; // the players who take part (default: every player still in)
 }
 
 export interface TriggerDef {

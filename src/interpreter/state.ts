@@ -32,7 +32,8 @@ export interface State {
   current: number; // whose turn it is, -1 outside turns
   phase: number;
   phaseTurns: number; // turns ended in this phase
-  phasePlayers: number; // active players when the phase began
+  phasePlayers: number; // players taking part when the phase began
+  phaseWho: Uint8Array | null; // the players taking part in this phase, when the phase names them
   extraTurn: boolean; // set by again()
   stayInTurn: boolean;
   endPhaseNow: boolean;
@@ -69,6 +70,7 @@ export function cloneState(s: State): State {
     vars: s.vars.slice(), // lists held in variables are never changed in place, so sharing them is safe
     opts: s.opts,
     done: s.done.slice(),
+    phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
     out: s.out.slice(),
     activeCache: null,
     places: s.places.slice(),

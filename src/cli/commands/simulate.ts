@@ -2,6 +2,8 @@
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
+import { preset, presetNames, resolveReference } from "../../interpreter/load/catalog.js";
+import { splitNames } from "./compose.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { Game } from "../../interpreter/model.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
@@ -12,6 +14,8 @@ import { Progress } from "../progress.js";
 import { table } from "../table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...] [--json]
+       houserules simulate --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [...]
+       houserules simulate --preset "Black Maria" [...]
        houserules simulate --all [--games G]
 
 Plays G games of the rules with an agent in every seat and prints what happened: games finished, the
@@ -20,6 +24,8 @@ The same seed gives the same output, byte for byte.
 
 Options:
   --with F      compose fragment F onto the rules (repeatable): a variant
+  --compose L   play rules composed from cards named as printed, comma-separated
+  --preset P    play the cards of a named preset (Opening Hands, President, Winning Whist, Black Maria)
   --players N   number of players (default: 4, or the nearest count the rules allow)
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
@@ -40,6 +46,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
     json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, with: { type: "string", multiple: true },
+    compose: { type: "string" }, preset: { type: "string" },
   });
   if (values.help) {
     io.out(simulateHelp);
@@ -47,8 +54,8 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   }
   const seed = typeof values.seed === "string" ? (/^\d+$/.test(values.seed) ? Number(values.seed) : values.seed) : 1;
   if (values.all) return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json));
-  if (positionals.length !== 1) throw new UsageError("simulate takes one rules id (or --all)");
-  const loaded = loadComposition([positionals[0], ...withList(values.with)]);
+  const refs = rulesToLoad(positionals, values);
+  const loaded = loadComposition(refs);
   if (!loaded.game) {
     for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
     return 1;
@@ -66,6 +73,23 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   if (values.json) io.out(JSON.stringify(summary, null, 2) + "\n");
   else io.out(describe(summary));
   return summary.unfinished === 0 ? 0 : 1;
+}
+
+/** The rules of a run: an id with --with fragments, or --compose cards, or a --preset. */
+export function rulesToLoad(positionals: string[], values: Record<string, unknown>): string[] {
+  const fragments = withList(values.with);
+  if (typeof values.preset === "string") {
+    if (positionals.length) throw new UsageError("give either a rules id or --preset");
+    const found = preset(values.preset);
+    if (!found) throw new UsageError(`no preset called '${values.preset}' (presets: ${presetNames().join(", ")})`);
+    return [...found.ids, ...fragments];
+  }
+  if (typeof values.compose === "string") {
+    if (positionals.length) throw new UsageError("give either a rules id or --compose");
+    return [...splitNames([values.compose]).map(resolveReference), ...fragments];
+  }
+  if (positionals.length !== 1) throw new UsageError("simulate takes one rules id (or --compose, --preset or --all)");
+  return [positionals[0], ...fragments];
 }
 
 /** --with may be given several times, or with comma-separated ids. */

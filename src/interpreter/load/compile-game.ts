@@ -526,6 +526,7 @@ class GameBuilder {
         end: this.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
         next,
         game,
+        who: this.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
       });
     });
     return phases;

@@ -48,11 +48,13 @@ function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
   }
   const out = new Map<string, Diagnostic>();
   const typesWanted = new Map<string, Set<string>>();
+  const dataAt = new Map<string, unknown>();
   for (const e of errors) {
     const path = pathOf(e);
     if (e.keyword === "oneOf" || e.keyword === "if") continue;
     if (e.keyword === "type") {
       if (hasSpecificBelow(specific, e.instancePath)) continue;
+      dataAt.set(e.instancePath, e.data);
       const set = typesWanted.get(e.instancePath) ?? new Set<string>();
       for (const t of ([] as string[]).concat(e.params.type as string | string[])) set.add(t === "object" ? "a map" : t === "array" ? "a list" : `a ${t}`);
       typesWanted.set(e.instancePath, set);
@@ -62,7 +64,10 @@ function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
     if (d) out.set(`${path}:${d.message}`, d);
   }
   for (const [pointer, types] of typesWanted) {
-    out.set(`${pointer}:type`, file.at(pointer, "error", "E_SCHEMA", `expected ${[...types].join(" or ")}`));
+    // YAML reads [a, b] and {a: b} as a list and a map: an expression written so must be quoted.
+    const data = dataAt.get(pointer);
+    const hint = types.has("a string") && data !== null && typeof data === "object" ? " (an expression that starts with [ or { must be in quotes)" : "";
+    out.set(`${pointer}:type`, file.at(pointer, "error", "E_SCHEMA", `expected ${[...types].join(" or ")}${hint}`));
   }
   return [...out.values()];
 }
