@@ -3,7 +3,7 @@
 import type { Game } from "../interpreter/model.js";
 import type { Move } from "../interpreter/engine.js";
 import type { View } from "../interpreter/view.js";
-import type { RngState } from "../interpreter/rng.js";
+import { nextFloat, type RngState } from "../interpreter/rng.js";
 
 export interface Decision {
   game: Game;
@@ -15,8 +15,29 @@ export interface Decision {
 
 export interface Agent {
   name: string;
+  /** In real-time play: how quickly this agent acts, in seconds (mean and spread of its reaction times). */
+  reaction?: { mean: number; spread: number };
   /** Returns the index in `legal` of the chosen move. */
   choose(d: Decision): number;
   /** Whether the agent reads the view; agents that do not are spared building it. */
   readonly needsView: boolean;
+}
+
+export const defaultReaction = { mean: 0.8, spread: 0.25 };
+
+/** A reaction time in seconds, drawn from the agent's own random numbers: log-normal around its mean. */
+export function reactionTime(agent: Agent, rng: RngState): number {
+  const { mean, spread } = agent.reaction ?? defaultReaction;
+  // Box–Muller on two uniform draws; the spread is the standard deviation of the time.
+  const u = Math.max(1e-9, nextFloat(rng));
+  const v = nextFloat(rng);
+  const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  const sigma = Math.sqrt(Math.log(1 + (spread * spread) / (mean * mean)));
+  const mu = Math.log(mean) - (sigma * sigma) / 2;
+  return Math.round(Math.exp(mu + sigma * z) * 1000) / 1000;
+}
+
+/** The same agent acting at another speed. */
+export function withReaction(agent: Agent, mean: number, spread: number): Agent {
+  return { ...agent, reaction: { mean, spread } };
 }

@@ -587,14 +587,53 @@ function actionEvent(s: State, p: number, move: Move): Extract<GameEvent, { type
   return event;
 }
 
-/** Adds the players who can see each named card where it is now. */
+/**
+ * Adds the players who can see each named card where it is now: in a zone they may see, or held by a variable
+ * everyone sees (a shape being shown, the card in play).
+ */
 function markSeen(s: State, e: Extract<GameEvent, { type: "action" }>): void {
   if (!e.cards || !e.seenBy) return;
+  const shown = publiclyHeldCards(s);
+  const all = (1 << s.n) - 1;
   e.cards.forEach((c, i) => {
+    if (shown.has(c)) {
+      e.seenBy![i] = all;
+      return;
+    }
     const z = s.cardZone[c];
     const at = s.zones[z].indexOf(c);
     for (let q = 0; q < s.n; q++) if (canSeeCard(s, z, at, q)) e.seenBy![i] |= 1 << q;
   });
+}
+
+/** The cards held by card variables that everyone may see. */
+function publiclyHeldCards(s: State): Set<number> {
+  const out = new Set<number>();
+  for (const v of s.game.vars) {
+    if (v.visible !== "everyone" || v.type.t !== "card") continue;
+    const count = v.per === "game" ? 1 : s.n;
+    const base = v.per === "game" ? v.slot : s.game.globalVars + v.slot * s.n;
+    for (let i = 0; i < count; i++) {
+      const c = s.vars[base + i];
+      if (typeof c === "number") out.add(c);
+    }
+  }
+  return out;
+}
+
+/** Whether a move (from an earlier list of legal moves) is still legal now, without listing every move. */
+export function isLegal(s: State, p: number, move: Move): boolean {
+  if (s.sub) return isLegal(s.sub, p, move);
+  if (mayAct(s, p) || !phaseOf(s).actions.includes(move.action.index)) return false;
+  const saved = s.me;
+  s.me = p;
+  try {
+    return check(s, move, move.action.frame) === null;
+  } catch {
+    return false;
+  } finally {
+    s.me = saved;
+  }
 }
 
 /** Checks a move's parameters against their choices, then the action's requirements in order. */
@@ -755,6 +794,12 @@ export function play(s: State, p: number, text: string, at?: number): ApplyResul
   const parsed = parseMove(s, p, text);
   if ("rule" in parsed) return { ok: false, refusal: parsed };
   return applyMove(s, p, parsed, false, at);
+}
+
+/** Whether decisions are being made in a real-time phase: anyone may act, each move at a time. */
+export function isRealtime(s: State): boolean {
+  const g = innermost(s);
+  return !g.over && g.game.phases[g.phase]?.turns === "realtime";
 }
 
 /** The game decisions are made in now: this one, or the game being played inside it. */

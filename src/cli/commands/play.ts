@@ -4,7 +4,11 @@ import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { newGame, legalMoves, applyMove, actors, play, moveText, stop, innermost } from "../../interpreter/engine.js";
+import { newGame, legalMoves, applyMove, actors, play, moveText, stop, innermost, isRealtime, isLegal, type Move } from "../../interpreter/engine.js";
+import type { Interface } from "node:readline";
+import type { Agent } from "../../agents/agent.js";
+import { reactionTime } from "../../agents/agent.js";
+import type { RngState } from "../../interpreter/rng.js";
 import { view } from "../../interpreter/view.js";
 import { describeEvent } from "../../interpreter/events.js";
 import type { State } from "../../interpreter/state.js";
@@ -16,6 +20,8 @@ export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [
 
 Plays a game in the terminal: you take seat K (from 1) and agents play the others. You see only what your
 seat may see. When it is your turn the legal moves are listed: type a move (play 9S 9D) or its number.
+In a real-time game (Hands) there are no turns: type a move whenever you like; each line is stamped with
+the clock, and the agents act after their reaction times.
 A refused move is explained with the rule that refused it. Other commands: view, log, help, quit.
 
 Options:
@@ -24,11 +30,12 @@ Options:
   --seat K     your seat, from 1 (default 1)
   --seed S     seed (default: a new game each time)
   --agents L   agents for the other seats (default random)
+  --speed X    in real-time games, run the clock X times faster (the agents react X times sooner)
   -h, --help   this text
 `;
 
 export async function playCommand(argv: string[], io: IO): Promise<number> {
-  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true } });
+  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true }, speed: { type: "string" } });
   if (values.help) {
     io.out(playHelp);
     return 0;
@@ -45,6 +52,8 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   const seat = intFlag(values.seat, "seat", 1, 1, players) - 1;
   const seed = (values.seed as string | undefined) ?? String(Date.now());
   const agents = parseAgents(values.agents as string | undefined, players);
+  const speed = values.speed === undefined ? 1 : Number(values.speed);
+  if (!(speed > 0)) throw new UsageError("--speed must be a positive number");
   const names = seatNames(players).map((n, i) => (i === seat ? "You" : n));
   const s = newGame(game, { players: names, seed });
   const rngs = agents.map((_, i) => seedRng(`${seed}/agent/${i}`));
@@ -68,6 +77,11 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   };
   try {
     while (!s.over) {
+      if (isRealtime(s)) {
+        const quit = await playRealtime({ s, seat, agents, rngs, io, lines, speed, showLog });
+        if (quit) return 0;
+        continue;
+      }
       const who = actors(s);
       if (who.length === 0) {
         stop(s, "nobody may act");
@@ -135,5 +149,97 @@ export function render(s: State, seat: number): string {
     const hidden = z.cards.every((c) => c < 0);
     out.push(`  ${z.label.padEnd(18)} ${hidden ? `${z.cards.length} card${z.cards.length === 1 ? "" : "s"} face down` : shown.join(" ")}`);
   }
+  // cards held by variables everyone sees: a shape being shown, the card in play
+  for (const def of s.game.vars) {
+    if (def.type.t !== "card" || def.visible !== "everyone") continue;
+    const value = v.variables[def.name];
+    if (def.per === "game" && typeof value === "number") out.push(`  ${def.name.padEnd(18)} ${s.game.cardNames[value]}`);
+    if (def.per === "player" && Array.isArray(value)) {
+      const held = value.map((c, p) => (typeof c === "number" ? `${v.names[p]} ${s.game.cardNames[c]}` : "")).filter(Boolean);
+      if (held.length) out.push(`  ${def.name.padEnd(18)} ${held.join(", ")}`);
+    }
+  }
   return out.join("\n") + "\n";
+}
+
+interface RealtimePlay {
+  s: State;
+  seat: number;
+  agents: Agent[];
+  rngs: RngState[];
+  io: IO;
+  lines: Interface;
+  speed: number;
+  showLog: () => void;
+}
+
+/**
+ * Real-time play at the terminal: the agents act on timers after their reaction times, and each line typed is
+ * a move stamped with the clock (in seconds since play began, times the speed). Returns true when the person
+ * quit; false when the real-time phase is over.
+ */
+function playRealtime(o: RealtimePlay): Promise<boolean> {
+  const { s, seat, agents, rngs, io, lines, speed, showLog } = o;
+  const start = performance.now();
+  const origin = innermost(s).now;
+  const clock = () => Math.round((origin + ((performance.now() - start) / 1000) * speed) * 1000) / 1000;
+  const intents: ({ move: Move; at: number } | null)[] = agents.map(() => null);
+  io.out(`${render(innermost(s), seat)}Real time: type a move at any moment (view, moves, quit).\n`);
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | null = null;
+    const finish = (quit: boolean) => {
+      if (timer) clearTimeout(timer);
+      lines.off("line", onLine);
+      lines.off("close", onClose);
+      resolve(quit);
+    };
+    let inputClosed = false;
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (s.over || !isRealtime(s)) return finish(false);
+      for (const p of actors(s)) {
+        if (p === seat && !inputClosed) continue;
+        if (intents[p] && !isLegal(s, p, intents[p]!.move)) intents[p] = null;
+        if (intents[p]) continue;
+        const legal = legalMoves(s, p);
+        if (legal.length === 0) continue;
+        const index = legal.length === 1 ? 0 : agents[p].choose({ game: innermost(s).game, player: p, view: view(s, p), legal, rng: rngs[p] });
+        intents[p] = { move: legal[index], at: clock() + reactionTime(agents[p], rngs[p]) };
+      }
+      let next = -1;
+      for (let p = 0; p < intents.length; p++) if (intents[p] && (next < 0 || intents[p]!.at < intents[next]!.at)) next = p;
+      if (next < 0) return;
+      const wait = Math.max(0, ((intents[next]!.at - clock()) / speed) * 1000);
+      timer = setTimeout(() => {
+        const intent = intents[next];
+        intents[next] = null;
+        if (intent && isLegal(s, next, intent.move)) applyMove(s, next, intent.move, true, Math.max(intent.at, innermost(s).now));
+        showLog();
+        schedule();
+      }, wait);
+    };
+    const onLine = (line: string) => {
+      const input = line.trim();
+      if (!input) return;
+      if (input === "quit" || input === "exit") return finish(true);
+      if (input === "view") return void io.out(render(innermost(s), seat));
+      if (input === "moves") return void io.out(legalMoves(s, seat).map((m) => `  ${moveText(innermost(s), m)}`).join("\n") + "\n");
+      const at = Math.max(clock(), innermost(s).now);
+      const result = play(s, seat, input, at);
+      if (!result.ok) io.out(`refused by ${result.refusal.rule}: ${result.refusal.reason}\n`);
+      else io.out(`(at ${at.toFixed(2)} s)\n`);
+      showLog();
+      schedule();
+    };
+    const onClose = () => {
+      // no more input: an agent takes over the seat and the game plays on to the end
+      inputClosed = true;
+      schedule();
+    };
+    if ((lines as unknown as { closed?: boolean }).closed) inputClosed = true;
+    lines.on("line", onLine);
+    lines.on("close", onClose);
+    schedule();
+  });
 }

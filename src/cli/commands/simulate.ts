@@ -8,7 +8,7 @@ import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { Game } from "../../interpreter/model.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { agentNames, makeAgent } from "../../agents/index.js";
-import type { Agent } from "../../agents/agent.js";
+import { withReaction, type Agent } from "../../agents/agent.js";
 import { simulate, type Summary } from "../../sim/simulate.js";
 import { Progress } from "../progress.js";
 import { table } from "../table.js";
@@ -30,6 +30,8 @@ Options:
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
   --agents L    comma-separated agent per seat (${agentNames().join(", ")}); default random for every seat
+  --reaction R  in real-time games, each seat's reaction time in seconds: MEAN or MEAN:SPREAD,
+                comma-separated per seat (default 0.8:0.25 for every agent)
   --check       check after every move that each card is in exactly one zone
   --json        print one JSON object: games, finished, moves, wins per seat, and more
   --all         simulate every shipped game and print one table
@@ -46,7 +48,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
     json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, with: { type: "string", multiple: true },
-    compose: { type: "string" }, preset: { type: "string" },
+    compose: { type: "string" }, preset: { type: "string" }, reaction: { type: "string" },
   });
   if (values.help) {
     io.out(simulateHelp);
@@ -66,13 +68,25 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
   }
   const games = intFlag(values.games, "games", 1000);
-  const agents = parseAgents(values.agents as string | undefined, players);
+  const agents = withReactions(parseAgents(values.agents as string | undefined, players), values.reaction as string | undefined);
   const progress = new Progress(io, `${game.id}`, games);
   const summary = simulate(game, { players, games, seed, agents, checkConservation: Boolean(values.check), onProgress: (d) => progress.update(d) });
   progress.finish();
   if (values.json) io.out(JSON.stringify(summary, null, 2) + "\n");
   else io.out(describe(summary));
   return summary.unfinished === 0 ? 0 : 1;
+}
+
+/** --reaction 0.8:0.25,0.5 gives each seat's agent its mean (and spread) of reaction times in real-time play. */
+export function withReactions(agents: Agent[], spec: string | undefined): Agent[] {
+  if (!spec) return agents;
+  const parts = spec.split(",").map((x) => x.trim());
+  return agents.map((agent, i) => {
+    const part = parts[Math.min(i, parts.length - 1)];
+    const [mean, spread] = part.split(":").map(Number);
+    if (!(mean > 0) || (spread !== undefined && !(spread >= 0))) throw new UsageError(`--reaction takes seconds as MEAN or MEAN:SPREAD, not '${part}'`);
+    return withReaction(agent, mean, spread ?? mean * 0.3);
+  });
 }
 
 /** The rules of a run: an id with --with fragments, or --compose cards, or a --preset. */
