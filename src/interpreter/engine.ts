@@ -22,6 +22,8 @@ export interface NewGameOptions {
   dealer?: number;
   start?: number;
   log?: boolean;
+  /** Count how often each rule fires (State.coverage). */
+  coverage?: boolean;
   /** Called after every event (see State.watch). */
   watch?: State["watch"];
   /** Called once setup is over, before the first phase: the first point where a player must decide. */
@@ -68,7 +70,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
-    now: 0, sub: null, last: null,
+    now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(game.coverage.length) : null, innerCoverage: null,
   };
   guard(s, "setup", () => {
     resetVars(s, "all");
@@ -150,6 +152,7 @@ function enterPhase(s: State, index: number): void {
     if (++s.steps > s.game.limits.steps) throw new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
     s.phase = index;
     const phase = phaseOf(s);
+    if (s.coverage) s.coverage[s.game.actions.length + index]++;
     record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
     s.phaseWho = null;
@@ -203,7 +206,7 @@ function startInnerGame(s: State, phase: PhaseDef): void {
   if (s.n < rules.players.min || s.n > rules.players.max) {
     throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
   }
-  const inner = newGame(rules, { players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined });
+  const inner = newGame(rules, { players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null });
   record(s, { type: "game", rules: rules.name, ids });
   s.sub = inner;
   if (inner.over) finishInnerGame(s);
@@ -214,12 +217,25 @@ function finishInnerGame(s: State): void {
   const inner = s.sub!;
   s.sub = null;
   s.last = inner;
+  if (inner.coverage) addInnerCoverage(s, inner);
   if (inner.error) {
     stop(s, `in ${inner.game.name}: ${inner.error}`);
     return;
   }
   const next = leavePhase(s);
   if (next >= 0) enterPhase(s, next);
+}
+
+/** Keeps the counts of a finished inner game (and of the games inside it), by their rules. */
+function addInnerCoverage(s: State, inner: State): void {
+  s.innerCoverage ??= new Map();
+  const add = (game: Game, counts: Uint32Array) => {
+    const total = s.innerCoverage!.get(game) ?? new Uint32Array(counts.length);
+    for (let i = 0; i < counts.length; i++) total[i] += counts[i];
+    s.innerCoverage!.set(game, total);
+  };
+  add(inner.game, inner.coverage!);
+  for (const [game, counts] of inner.innerCoverage ?? []) add(game, counts);
 }
 
 /** Ends the current phase: its end effects, then the next phase's index (-1 when the game is over). */
@@ -269,7 +285,10 @@ function afterAction(s: State, actor: number, action: ActionDef): void {
   s.me = actor;
   for (const t of s.game.triggers) {
     s.me = actor;
-    if (t.when(s) === true) t.effect(s);
+    if (t.when(s) === true) {
+      if (s.coverage) s.coverage[t.coverage]++;
+      t.effect(s);
+    }
   }
   if (checkEnd(s)) return;
   const phase = phaseOf(s);
@@ -441,7 +460,12 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
 }
 
 function passes(s: State, checks: RequirementDef[]): boolean {
-  for (let i = 0; i < checks.length; i++) if (checks[i].check(s) !== true) return false;
+  for (let i = 0; i < checks.length; i++) {
+    if (checks[i].check(s) !== true) {
+      if (s.coverage) s.coverage[checks[i].coverage]++;
+      return false;
+    }
+  }
   return true;
 }
 
@@ -555,6 +579,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   }
   s.moves++;
   s.steps = 0;
+  if (s.coverage) s.coverage[action.index]++;
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
   s.endPhaseNow = false;

@@ -63,6 +63,7 @@ export interface RequirementDef {
   dependsOn: number;
   /** It reads a several-alike parameter only through what the cards share: checked once per group. */
   perGroup: boolean;
+  coverage: number; // its entry in Game.coverage
 }
 
 export interface ActionDef {
@@ -99,6 +100,7 @@ export interface PhaseDef {
 
 export interface TriggerDef {
   name: string;
+  coverage: number;
   when: Eval<boolean>;
   effect: Run;
 }
@@ -115,8 +117,16 @@ export interface Assumption {
   at: Location;
 }
 
+/** A rule whose use is counted when coverage is on: how often it fired in a game. */
+export interface CoverageEntry {
+  rule: string; // actions.play, actions.play.require.rank-order, triggers.out, phases.swap
+  what: "taken" | "refused a move" | "fired" | "entered";
+}
+
 export interface Game {
   id: string;
+  /** Every countable rule; a state with coverage on counts each in s.coverage[i]. */
+  coverage: CoverageEntry[];
   name: string;
   file: string;
   players: { min: number; max: number };

@@ -54,6 +54,8 @@ export interface State {
   now: number; // the time of the latest move, in seconds, in a real-time phase
   sub: State | null; // a game being played inside this one (a round of a match)
   last: State | null; // the last game played inside this one, finished
+  coverage: Uint32Array | null; // per Game.coverage entry: how often it fired (null: not counted)
+  innerCoverage: Map<Game, Uint32Array> | null; // the same for the games played inside this one, by their rules
   /** Called after every event, logged or not: for invariant checks in tests and tools. */
   watch: ((s: State, e: GameEvent) => void) | null;
 }
@@ -77,6 +79,8 @@ export function cloneState(s: State): State {
     rng: s.rng.slice(),
     log: s.log ? s.log.slice() : null,
     sub: s.sub ? cloneState(s.sub) : null,
+    coverage: null, // a copy explores; it does not count
+    innerCoverage: null,
   };
 }
 

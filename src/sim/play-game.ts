@@ -13,6 +13,8 @@ export interface PlayOptions {
   agents: Agent[];
   options?: Record<string, unknown>;
   log?: boolean;
+  /** Count how often each rule fires (State.coverage). */
+  coverage?: boolean;
   /** Check after every move that each card is in exactly one zone (slower; for tests). */
   checkConservation?: boolean;
   onMove?: (s: State) => void;
@@ -88,7 +90,7 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
         broken ??= conservationProblem(st);
       }
     : undefined;
-  const s = newGame(game, { players: seatNames(o.players), seed: o.seed, options: o.options, log: o.log ?? false, watch });
+  const s = newGame(game, { players: seatNames(o.players), seed: o.seed, options: o.options, log: o.log ?? false, watch, coverage: o.coverage });
   const rngs = o.agents.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
   let decisions = 0;
   let branching = 0;

@@ -106,6 +106,19 @@ class GameBuilder {
     const errors = this.diagnostics.some((d) => d.severity === "error");
     if (errors) return { game: null, diagnostics: this.diagnostics };
 
+    // Coverage: actions (indexes 0..), then phases, triggers and requirements.
+    const coverage: Game["coverage"] = actions.map((a) => ({ rule: `actions.${a.name}`, what: "taken" as const }));
+    for (const p of phases) coverage.push({ rule: `phases.${p.name}`, what: "entered" });
+    for (const t of triggers) {
+      t.coverage = coverage.length;
+      coverage.push({ rule: `triggers.${t.name}`, what: "fired" });
+    }
+    for (const a of actions) {
+      for (const r of a.requirements) {
+        r.coverage = coverage.length;
+        coverage.push({ rule: `actions.${a.name}.require.${r.name}`, what: "refused a move" });
+      }
+    }
     const byName = new Map<string, number[]>();
     cards.names.forEach((name, i) => {
       const key = normalizeCardName(name);
@@ -113,6 +126,7 @@ class GameBuilder {
     });
     const game: Game = {
       id: this.id,
+      coverage,
       name: typeof raw.name === "string" ? raw.name : this.id,
       file: this.file.path,
       players,
@@ -448,7 +462,7 @@ class GameBuilder {
         });
         const last = params[dependsOn];
         const perGroup = last !== undefined && last.several && last.alike !== null && this.sharedOnly(String(r.check), last.name, last.alike);
-        requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal, dependsOn, perGroup });
+        requirements.push({ name: rname, check: check.fn as Eval<boolean>, refusal, dependsOn, perGroup, coverage: -1 });
       }
       const checksAt = Array.from({ length: params.length + 1 }, (_, i) => requirements.filter((r) => r.dependsOn === i - 1 && !r.perGroup));
       const groupChecksAt = Array.from({ length: params.length + 1 }, (_, i) => requirements.filter((r) => r.dependsOn === i - 1 && r.perGroup));
@@ -558,7 +572,7 @@ class GameBuilder {
       const pointer = `/triggers/${escapePointer(name)}`;
       const when = this.expressionAt<boolean>(`${pointer}/when`, spec.when, { rule: `triggers.${name}`, effects: false, hasMe: true }, T.bool);
       const effect = this.programAt(`${pointer}/effect`, spec.effect, { rule: `triggers.${name}`, effects: true, hasMe: true });
-      if (when && effect) out.push({ name, when, effect });
+      if (when && effect) out.push({ name, when, effect, coverage: -1 });
     }
     return out;
   }
