@@ -1,13 +1,28 @@
-// The agents a seat can be given by name (--agents random,random,...).
+// The agents a seat can be given by name (--agents ismcts,random,...). A number after a colon sets a searching
+// agent's budget: ismcts:200 searches 200 iterations, mc:100 plays 100 playouts.
 import type { Agent } from "./agent.js";
 import { randomAgent } from "./random.js";
+import { greedyAgent } from "./greedy.js";
+import { monteCarloAgent } from "./mc.js";
+import { ismctsAgent } from "./ismcts.js";
 
-const agents = new Map<string, () => Agent>([["random", () => randomAgent]]);
+const agents = new Map<string, (budget?: number) => Agent>([
+  ["random", () => randomAgent],
+  ["greedy", () => greedyAgent],
+  ["mc", (budget) => monteCarloAgent(budget ?? 200)],
+  ["ismcts", (budget) => ismctsAgent(budget ? { iterations: budget } : {})],
+]);
 
 export function agentNames(): string[] {
   return [...agents.keys()];
 }
 
-export function makeAgent(name: string): Agent | undefined {
-  return agents.get(name)?.();
+export function makeAgent(spec: string): Agent | undefined {
+  const [name, budget] = spec.split(":");
+  const make = agents.get(name);
+  if (!make) return undefined;
+  const n = budget === undefined ? undefined : Number(budget);
+  if (n !== undefined && !(Number.isInteger(n) && n > 0)) return undefined;
+  const agent = make(n);
+  return n === undefined ? agent : { ...agent, name: spec };
 }

@@ -33,6 +33,25 @@ export interface NewGameOptions {
 export type ApplyResult = { ok: true } | { ok: false; refusal: Refusal };
 
 export function newGame(game: Game, o: NewGameOptions): State {
+  const s = blankState(game, o);
+  guard(s, "setup", () => {
+    resetVars(s, "all");
+    if (o.dealer !== undefined) s.dealer = o.dealer;
+    else if (game.dealer) s.dealer = (game.dealer(s) as number | null) ?? 0;
+    if (o.start !== undefined) {
+      s.start = o.start;
+      s.startFixed = true;
+    }
+    game.setup?.(s);
+    o.afterSetup?.(s);
+    s.steps = 0;
+    enterPhase(s, game.firstPhase);
+  });
+  return s;
+}
+
+/** A state with every card where the rules start it and nothing run yet: setup, phases and roles are the caller's. */
+export function blankState(game: Game, o: NewGameOptions): State {
   const n = o.players.length;
   const zoneCount = game.sharedZones + game.playerZones * n;
   const zones: number[][] = Array.from({ length: zoneCount }, () => []);
@@ -72,19 +91,6 @@ export function newGame(game: Game, o: NewGameOptions): State {
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
     now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(game.coverage.length) : null, innerCoverage: null,
   };
-  guard(s, "setup", () => {
-    resetVars(s, "all");
-    if (o.dealer !== undefined) s.dealer = o.dealer;
-    else if (game.dealer) s.dealer = (game.dealer(s) as number | null) ?? 0;
-    if (o.start !== undefined) {
-      s.start = o.start;
-      s.startFixed = true;
-    }
-    game.setup?.(s);
-    o.afterSetup?.(s);
-    s.steps = 0;
-    enterPhase(s, game.firstPhase);
-  });
   return s;
 }
 

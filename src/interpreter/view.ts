@@ -2,7 +2,6 @@
 // see it; everything else is a back (-1). Agents decide from views, never from the state itself.
 import type { State } from "./state.js";
 import { zoneName } from "./zones.js";
-import { startPlayer } from "./lang/compile.js";
 
 export interface ZoneView {
   zone: number;
@@ -10,6 +9,20 @@ export interface ZoneView {
   label: string; // for people: Ann's hand
   owner: number; // -1 for a zone of the game
   cards: number[]; // card ids bottom to top; -1 is a card this player cannot see
+  from: number[]; // for each card: the player whose zone it last left, where that was seen (-1: none or unknown)
+  retired?: boolean; // a zone of a family taken out of play (empty)
+}
+
+/** The flow of play, which everyone knows: where in the phase the game is. */
+export interface FlowView {
+  phaseIndex: number;
+  phaseTurns: number;
+  phasePlayers: number;
+  phaseWho: boolean[] | null;
+  done: boolean[];
+  now: number;
+  moves: number;
+  groups: number[][]; // each family's zones, in order
 }
 
 export interface View {
@@ -27,6 +40,7 @@ export interface View {
   winners: number[] | null;
   losers: number[] | null;
   scores: number[] | null;
+  flow: FlowView;
   /** When a game is being played inside this one (a round of a match): the view of the game around it. */
   outer?: View;
 }
@@ -61,9 +75,12 @@ function viewOf(s: State, p: number): View {
   const zones: ZoneView[] = [];
   for (let z = 0; z < s.zones.length; z++) {
     const def = s.game.zones[s.zoneDef[z]];
-    if (def.many && !s.groups[def.slot].includes(z)) continue;
+    const retired = def.many && !s.groups[def.slot].includes(z);
     const cards = s.zones[z].map((c, i) => (canSeeCard(s, z, i, p) ? c : -1));
-    zones.push({ zone: z, name: def.name, label: zoneName(s, z), owner: s.zoneOwner[z], cards });
+    const from = cards.map((c) => (c >= 0 ? s.cardFrom[c] : -1));
+    const zone: ZoneView = { zone: z, name: def.name, label: zoneName(s, z), owner: s.zoneOwner[z], cards, from };
+    if (retired) zone.retired = true;
+    zones.push(zone);
   }
   const variables: Record<string, unknown> = {};
   for (const v of s.game.vars) {
@@ -84,7 +101,7 @@ function viewOf(s: State, p: number): View {
     phase: s.game.phases[s.phase]?.name ?? "",
     current: s.current,
     dealer: s.dealer,
-    start: s.start === -2 ? null : startPlayer(s),
+    start: s.start === -2 ? null : s.start, // not decided yet: deciding may read what this player cannot see
     out: Array.from(s.out, (x) => x === 1),
     places: s.places.slice(),
     zones,
@@ -93,5 +110,15 @@ function viewOf(s: State, p: number): View {
     winners: s.result?.winners ?? null,
     losers: s.result?.losers ?? null,
     scores: s.result?.scores ?? null,
+    flow: {
+      phaseIndex: s.phase,
+      phaseTurns: s.phaseTurns,
+      phasePlayers: s.phasePlayers,
+      phaseWho: s.phaseWho ? Array.from(s.phaseWho, (x) => x === 1) : null,
+      done: Array.from(s.done, (x) => x === 1),
+      now: s.now,
+      moves: s.moves,
+      groups: s.groups.map((g) => g.slice()),
+    },
   };
 }

@@ -100,7 +100,7 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
     const agent = o.agents[p];
     decisions++;
     branching += legal.length;
-    return legal.length === 1 ? 0 : agent.choose({ game, player: p, view: agent.needsView ? view(s, p) : emptyView, legal, rng: rngs[p] });
+    return legal.length === 1 ? 0 : agent.choose({ game: innermost(s).game, player: p, view: agent.needsView ? view(s, p) : emptyView, legal, rng: rngs[p] });
   };
   while (!s.over) {
     if (isRealtime(s)) {

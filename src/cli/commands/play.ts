@@ -94,7 +94,7 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
         break;
       }
       if (p !== seat) {
-        const index = legal.length === 1 ? 0 : agents[p].choose({ game, player: p, view: view(s, p), legal, rng: rngs[p] });
+        const index = legal.length === 1 ? 0 : agents[p].choose({ game: innermost(s).game, player: p, view: view(s, p), legal, rng: rngs[p] });
         applyMove(s, p, legal[index], true);
         showLog();
         continue;

@@ -1,0 +1,102 @@
+// From a view to a full game state: the cards the player sees stay where they are, and the cards they cannot
+// see are dealt at random into the places they cannot see (determinization). Searching agents plan on such
+// states; the true state is never their input.
+import type { Game } from "../interpreter/model.js";
+import type { State } from "../interpreter/state.js";
+import type { View } from "../interpreter/view.js";
+import { blankState } from "../interpreter/engine.js";
+import { cloneState } from "../interpreter/state.js";
+import { nextUint32, seedRng, shuffleInPlace, type RngState } from "../interpreter/rng.js";
+
+export function determinize(game: Game, v: View, rng: RngState): State {
+  return deal(prepare(game, v, rng), rng);
+}
+
+/** What stays the same between deals of one view: a state with the seen cards placed, and the unseen ones. */
+export interface Prepared {
+  base: State;
+  hidden: { zone: number; index: number }[];
+  unseen: number[];
+}
+
+/** Deals the unseen cards at random into the hidden places of a copy of the prepared state. */
+export function deal(prep: Prepared, rng: RngState): State {
+  const s = cloneState(prep.base);
+  const cards = prep.unseen.slice();
+  shuffleInPlace(rng, cards);
+  const hidden = prep.hidden;
+  for (let i = 0; i < hidden.length; i++) {
+    const c = cards[i];
+    const h = hidden[i];
+    s.zones[h.zone][h.index] = c;
+    s.cardZone[c] = h.zone;
+    s.cardFrom[c] = -1;
+  }
+  s.rng = seedRng(nextUint32(rng));
+  return s;
+}
+
+export function prepare(game: Game, v: View, rng: RngState): Prepared {
+  const s = blankState(game, { players: v.names, seed: nextUint32(rng), log: false });
+  const cardCount = game.cardNames.length;
+  // Zones: recreate family zones, then clear every zone.
+  for (const z of v.zones) {
+    while (s.zones.length <= z.zone) {
+      s.zones.push([]);
+      s.zoneDef.push(0);
+      s.zoneOwner.push(-1);
+    }
+    s.zoneDef[z.zone] = game.zones.findIndex((d) => d.name === z.name);
+    s.zoneOwner[z.zone] = z.owner;
+  }
+  s.groups = v.flow.groups.map((g) => g.slice());
+  const seen = new Uint8Array(cardCount);
+  const hidden: { zone: number; index: number }[] = [];
+  for (const z of v.zones) {
+    s.zones[z.zone] = z.cards.slice();
+    z.cards.forEach((c, i) => {
+      if (c >= 0) {
+        seen[c] = 1;
+        s.cardZone[c] = z.zone;
+        s.cardFrom[c] = z.from[i];
+      } else hidden.push({ zone: z.zone, index: i });
+    });
+  }
+  const unseen: number[] = [];
+  for (let c = 0; c < cardCount; c++) if (!seen[c]) unseen.push(c);
+  // Variables: what the view shows; what it hides keeps the value it starts with.
+  for (const def of game.vars) {
+    const value = v.variables[def.name];
+    if (def.per === "game") {
+      if (value !== null || def.visible === "everyone") s.vars[def.slot] = copy(value);
+      else s.vars[def.slot] = def.initial(s);
+      continue;
+    }
+    const values = (value ?? []) as unknown[];
+    for (let p = 0; p < s.n; p++) {
+      const hiddenValue = def.visible === "nobody" || (def.visible === "owner" && p !== v.player);
+      s.me = p;
+      s.vars[game.globalVars + def.slot * s.n + p] = hiddenValue ? def.initial(s) : copy(values[p]);
+    }
+  }
+  s.me = -1;
+  // The flow of play, which everyone knows.
+  s.phase = v.flow.phaseIndex;
+  s.current = v.current;
+  s.dealer = v.dealer;
+  s.start = v.start ?? -2;
+  s.phaseTurns = v.flow.phaseTurns;
+  s.phasePlayers = v.flow.phasePlayers;
+  s.phaseWho = v.flow.phaseWho ? Uint8Array.from(v.flow.phaseWho, (x) => (x ? 1 : 0)) : null;
+  s.done = Uint8Array.from(v.flow.done, (x) => (x ? 1 : 0));
+  s.out = Uint8Array.from(v.out, (x) => (x ? 1 : 0));
+  s.places = v.places.slice();
+  s.now = v.flow.now;
+  s.moves = v.flow.moves;
+  s.over = v.over;
+  return { base: s, hidden, unseen };
+}
+
+function copy(v: unknown): unknown {
+  return Array.isArray(v) ? v.slice() : v;
+}

@@ -1,0 +1,34 @@
+// Determinized Monte Carlo: every legal move is tried in playouts, each on a fresh determinization of what the
+// agent sees, and the move with the best average result is chosen.
+import type { Agent } from "./agent.js";
+import { deal, prepare } from "./determinize.js";
+import { evaluate } from "./evaluate.js";
+import { randomPlayout } from "./playout.js";
+import { applyMove } from "../interpreter/engine.js";
+
+export function monteCarloAgent(playouts = 200, depth = 30): Agent {
+  return {
+    name: "mc",
+    needsView: true,
+    choose(d) {
+      const per = Math.max(1, Math.floor(playouts / d.legal.length));
+      const prepared = prepare(d.game, d.view, d.rng);
+      let best = 0;
+      let bestValue = -Infinity;
+      d.legal.forEach((m, i) => {
+        let total = 0;
+        for (let k = 0; k < per; k++) {
+          const s = deal(prepared, d.rng);
+          applyMove(s, d.player, m, true);
+          randomPlayout(s, depth, d.rng);
+          total += evaluate(s)[d.player];
+        }
+        if (total / per > bestValue) {
+          bestValue = total / per;
+          best = i;
+        }
+      });
+      return best;
+    },
+  };
+}
