@@ -1,6 +1,7 @@
 // Measures one implementation: a warm-up, so that the timed window sees optimised code, then as many whole games
-// as fit in a fixed window of time. Games are counted whole: the window closes after the game that crosses it,
-// and the rates divide by the time actually taken.
+// as fit in a fixed window of time. Games are counted whole: the window closes after the game that crosses it.
+// The rates divide by the CPU time this process spent (user and system), not the wall-clock time: on a shared
+// machine another program's load then slows neither side of a comparison.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Implementation } from "./comparisons.js";
@@ -51,6 +52,7 @@ export function measure(implementation: Implementation, o: MeasureOptions): Meas
 
 function playFor(implementation: Implementation, seconds: number, seedPrefix: string, sample: (fraction: number) => void) {
   const window = seconds * 1000;
+  const cpuStart = process.cpuUsage();
   const started = performance.now();
   let lastSample = started;
   let games = 0;
@@ -68,7 +70,8 @@ function playFor(implementation: Implementation, seconds: number, seedPrefix: st
       sample(Math.min(1, (now - started) / window));
     }
   }
-  return { games, moves, unfinished, seconds: (now - started) / 1000 };
+  const cpu = process.cpuUsage(cpuStart);
+  return { games, moves, unfinished, seconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 let gc: (() => void) | null | undefined;

@@ -782,7 +782,51 @@ export class Compiler {
     }
     const result = bi.type(types);
     if ("arg" in result) return this.error(ctx, args[result.arg]?.at ?? at, "E_TYPE", result.message);
-    return { fn: bi.make(fns, types), type: result };
+    const fused = args.length === 1 ? this.zoneShortcut(bi.name, first ?? null, args[0], ctx, result) : null;
+    return { fn: fused ?? bi.make(fns, types), type: result };
+  }
+
+  /**
+   * The commonest questions about one zone — its count, whether it is empty, its top or bottom card — as one
+   * closure reading the zone, instead of a chain of closures: rules ask them at every move.
+   */
+  private zoneShortcut(name: string, first: C | null, arg: Expr, ctx: Ctx, type: Type): Eval | null {
+    if (!["count", "empty", "any", "top", "last", "bottom", "first"].includes(name)) return null;
+    let zoneOf: ((s: State) => number) | null = null;
+    const c = first ?? (arg.k === "name" ? this.expr(arg, { ...ctx, reads: undefined }) : null);
+    if (!c) return null;
+    if (c.type.t === "zone" && c.konst) {
+      const z = c.konst.value as number;
+      zoneOf = () => z;
+    } else if (c.type.t === "zonekind") {
+      const b = this.env.global(c.type.name);
+      if (b?.kind !== "zone") return null;
+      const slot = b.def.slot;
+      const shared = this.env.sharedZones();
+      if (!ctx.hasMe) return null;
+      zoneOf = (s) => shared + slot * s.n + s.me;
+    } else if (c.type.t === "zone") zoneOf = c.fn as (s: State) => number;
+    if (!zoneOf || type.t === "list") return null;
+    const at = zoneOf;
+    switch (name) {
+      case "count":
+        return (s) => s.zones[at(s)].length;
+      case "empty":
+        return (s) => s.zones[at(s)].length === 0;
+      case "any":
+        return (s) => s.zones[at(s)].length > 0;
+      case "top":
+      case "last":
+        return (s) => {
+          const z = s.zones[at(s)];
+          return z.length ? z[z.length - 1] : null;
+        };
+      default:
+        return (s) => {
+          const z = s.zones[at(s)];
+          return z.length ? z[0] : null;
+        };
+    }
   }
 
   private argument(c: C, kind: string, bi: Builtin, i: number, at: Span, ctx: Ctx): C | null {
