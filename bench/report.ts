@@ -2,6 +2,7 @@
 import { table } from "../src/cli/table.js";
 import type { ImplName } from "./comparisons.js";
 import type { Measurement } from "./measure.js";
+import type { SearchTiming } from "./search.js";
 
 export interface Result extends Measurement {
   game: string;
@@ -33,7 +34,7 @@ function rate(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(2);
 }
 
-export function textReport(results: Result[], seconds: number): string {
+export function textReport(results: Result[], seconds: number, search?: SearchTiming): string {
   const rows = results.map((r) => [r.game, r.impl, r.players, r.games.toLocaleString("en-US"), rate(r.gamesPerSec), rate(r.movesPerSec), r.heapUsedMB.toFixed(1), r.heapBaseMB.toFixed(1)]);
   let text = `random playouts, ${seconds} s per implementation after a warm-up, log off; boardgame.io with NODE_ENV=${process.env.NODE_ENV ?? ""}\n\n`;
   text += table(["game", "impl", "players", "games", "games/s", "moves/s", "heap MB", "base MB"], rows);
@@ -50,6 +51,10 @@ export function textReport(results: Result[], seconds: number): string {
     }
     for (const q of mine) text += `  ${game}: interpreter ÷ ${q.versus} = ${q.ratio.toFixed(4)} (${speed(q.ratio)})\n`;
   }
+  if (search) {
+    text += `\ninformation-set MCTS, ${search.iterations} iterations (playouts of ${search.depth} moves) from a ${search.players}-player ${search.game} position: `;
+    text += `median ${search.medianMs} ms, best ${search.bestMs} ms over ${search.searches} searches\n`;
+  }
   return text;
 }
 
@@ -57,6 +62,6 @@ function speed(ratio: number): string {
   return ratio < 1 ? `${(1 / ratio).toFixed(1)}× slower` : `${ratio.toFixed(1)}× faster`;
 }
 
-export function jsonReport(results: Result[]): string {
-  return JSON.stringify({ results }) + "\n";
+export function jsonReport(results: Result[], search?: SearchTiming): string {
+  return JSON.stringify(search ? { results, search } : { results }) + "\n";
 }

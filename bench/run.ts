@@ -4,15 +4,17 @@ import { UsageError } from "../src/cli/io.js";
 import { comparisons } from "./comparisons.js";
 import { measure } from "./measure.js";
 import { jsonReport, textReport, type Result } from "./report.js";
+import { timeSearch } from "./search.js";
 
 const usage = `usage: npm run bench -- [--seconds N] [--json]
 
 Plays random games with each implementation of each game: a warm-up, then a fixed window of time, with the
-game log off. Prints games and moves per second and heap in use for each, and the ratios interpreter ÷
-reference and interpreter ÷ boardgame.io.
+game log off. Prints games and moves per second (per CPU second of this process) and heap in use for each,
+the ratios interpreter ÷ reference and interpreter ÷ boardgame.io, and how long 1,000 information-set MCTS
+iterations take from a 4-player Idiot position.
 
   --seconds N   length of each timed window in seconds (default 3; fractions allowed)
-  --json        print one JSON object {"results": [{game, impl, gamesPerSec, movesPerSec, ...}]}
+  --json        print one JSON object {"results": [{game, impl, gamesPerSec, movesPerSec, ...}], "search": {...}}
   -h, --help    show this help
 `;
 
@@ -76,8 +78,10 @@ function main(argv: string[]): number {
       results.push({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured });
     }
   }
+  progress.show("information-set MCTS: 1,000 iterations from a 4-player Idiot position");
+  const searchTiming = timeSearch();
   progress.clear();
-  process.stdout.write(json ? jsonReport(results) : textReport(results, seconds));
+  process.stdout.write(json ? jsonReport(results, searchTiming) : textReport(results, seconds, searchTiming));
   return 0;
 }
 
