@@ -1,10 +1,11 @@
 // What the benchmark compares: for each game, the implementations that play it. Each implementation plays one
 // whole game with random agents from a seed; every implementation of a game is given the same seeds.
 //
-// The interpreter's side of a game is one interpreterPlays(...) line naming its rule file. On The Cards has no
-// rule file yet: once rules/on-the-cards/ holds the Opening Hands round 1 rules, add
-// `{ impl: "interpreter", play: interpreterPlays("<its rules id>", otcBenchPlayers) }` to its list.
-import { loadRules } from "../src/interpreter/load/load.js";
+// The interpreter's side of a game is one interpreterPlays(...) line naming its rule file, or the rule cards
+// composed into it: the Opening Hands round 1 is on-the-cards/round with Deal Eight, Take Lots of Tricks, Crazy
+// Eights and Whist (and the four Fixed Rule cards the round always includes).
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { resolveReference } from "../src/interpreter/load/catalog.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
@@ -36,10 +37,17 @@ export interface Comparison {
 const idiotBenchPlayers = 4;
 const otcBenchPlayers = 4;
 
-/** The interpreter running a rule file, with the simulator's random agents and the log off. */
-export function interpreterPlays(rulesId: string, players: number): (seed: string) => GamePlayed {
-  const loaded = loadRules(rulesId);
-  if (!loaded.game) throw new Error(`cannot load ${rulesId}:\n${loaded.diagnostics.map(formatDiagnostic).join("\n")}`);
+/** The rule cards of the Opening Hands round 1, as printed. */
+export const openingHandsRound1 = ["Deal Eight", "Take Lots of Tricks", "Crazy Eights", "Whist"];
+
+/**
+ * The interpreter running a rule file (a rules id), or rule cards composed onto their base (a list of ids or
+ * names as printed), with the simulator's random agents and the log off.
+ */
+export function interpreterPlays(rules: string | string[], players: number): (seed: string) => GamePlayed {
+  const ids = Array.isArray(rules) ? rules.map(resolveReference) : [rules];
+  const loaded = loadComposition(ids);
+  if (!loaded.game) throw new Error(`cannot load ${ids.join(" + ")}:\n${loaded.diagnostics.map(formatDiagnostic).join("\n")}`);
   const game = loaded.game;
   const agents = Array(players).fill(randomAgent);
   return (seed) => {
@@ -71,6 +79,7 @@ export function comparisons(): Comparison[] {
       title: "On The Cards, Opening Hands round 1",
       players: otcBenchPlayers,
       implementations: [
+        { impl: "interpreter", play: interpreterPlays(openingHandsRound1, otcBenchPlayers) },
         {
           impl: "reference",
           play: (seed) => {

@@ -148,6 +148,10 @@ describe("the harness", () => {
         results.push({ game: c.game, impl: implementation.impl, players: c.players, ...m });
       }
     }
-    expect(ratios(results).map((r) => `${r.game} ${r.versus}`)).toEqual(["idiot reference"]);
+    expect(ratios(results).map((r) => `${r.game} ${r.versus}`)).toEqual([
+      "idiot reference",
+      "opening-hands-round-1 reference",
+      "opening-hands-round-1 boardgame.io",
+    ]);
   });
 });

@@ -111,6 +111,8 @@ function build(read: RawDoc[]): LoadResult {
           diagnostics.push(doc.file!.at("/include", "error", "E_RULES", `the included '${inc}' does not load`));
           return false;
         }
+        // a fragment that extends this base and is also included (a fixed card checked by itself) comes later
+        if (seen.includes(included)) continue;
         if (!add(included, [...seen, doc])) return false;
       }
       return true;
