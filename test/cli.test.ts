@@ -76,6 +76,16 @@ describe("houserules simulate", () => {
     expect(summary.losses.reduce((x: number, y: number) => x + y, 0)).toBe(20);
   });
 
+  it("keeps the JSON fields it had and adds the new statistics after them", async () => {
+    const r = await run(["simulate", "idle-hands/missions", "--games", "8", "--players", "3", "--json"]);
+    const keys = Object.keys(JSON.parse(r.out));
+    expect(keys.slice(0, 14)).toEqual(["rules", "players", "games", "seed", "agents", "finished", "unfinished", "moves", "length", "ties", "seats", "wins", "losses", "problems"]);
+    expect(keys.slice(14)).toEqual(["lengthHistogram", "branching", "scores", "byAgent", "coverage", "innerCoverage"]);
+    const help = (await run(["simulate", "--help"])).out;
+    expect(help).toContain("--workers N");
+    expect(help).toContain("--report F");
+  });
+
   it("prints wins and losses by seat and the spread of game length", async () => {
     const r = await run(["simulate", "idiot", "--games", "10", "--players", "2", "--seed", "1"]);
     expect(r.out).toMatch(/^idiot: 10 games, 2 players, seed 1\nfinished 10 of 10;/);

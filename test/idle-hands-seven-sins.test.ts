@@ -329,7 +329,7 @@ end: stock.empty
     expect(s.error).toBeNull();
     expect(family(s, "piles")).toEqual([second, third]);
     expect(s.zones[first]).toEqual([]);
-    expect(view(s, 1).zones.filter((z) => z.name === "piles").map((z) => z.label)).toEqual(["piles #1", "piles #2"]);
+    expect(view(s, 1).zones.filter((z) => z.name === "piles" && !z.retired).map((z) => z.label)).toEqual(["piles #1", "piles #2"]);
     expect(legalMoves(s, s.current).map((m) => m.args[0])).toEqual([1, 2]);
   });
 

@@ -5,7 +5,8 @@ export function zoneName(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
   if (!def) return `zone ${z}`;
   const owner = s.zoneOwner[z];
-  const base = def.many ? `${def.name} #${s.groups[def.slot].indexOf(z) + 1}` : def.name;
+  const position = def.many ? s.groups[def.slot].indexOf(z) : 0;
+  const base = !def.many ? def.name : position >= 0 ? `${def.name} #${position + 1}` : `${def.name} (taken away)`;
   return owner >= 0 ? `${s.names[owner]}'s ${base}` : base;
 }
 

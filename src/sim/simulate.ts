@@ -1,8 +1,14 @@
 // Many games with the same rules: what happened, by seat, and how long games ran.
 import type { Game } from "../interpreter/model.js";
 import type { Agent } from "../agents/agent.js";
+import type { State } from "../interpreter/state.js";
 import { playGame } from "./play-game.js";
-import { spread, wilson, type Spread } from "./stats.js";
+import { round, spread, wilson, type Spread } from "./stats.js";
+import { histogram, type Histogram } from "./histogram.js";
+import { LeadTracker } from "./lead.js";
+import { scoreSpread, type ScoreSpread } from "./scores.js";
+import { winsByAgent, type AgentWins } from "./agent-wins.js";
+import { countsOf, CoverageSum, type CoverageTable, type GameCounts } from "./coverage.js";
 
 export interface SimulateOptions {
   players: number;
@@ -11,6 +17,8 @@ export interface SimulateOptions {
   agents: Agent[];
   options?: Record<string, unknown>;
   checkConservation?: boolean;
+  /** Count how often each rule fires (default true). */
+  coverage?: boolean;
   onProgress?: (done: number) => void;
   /** Play only games [from, to) of the run: how a run is shared between workers. */
   from?: number;
@@ -41,6 +49,22 @@ export interface Summary {
   wins: number[];
   losses: number[];
   problems: { message: string; games: number; firstSeed: string }[];
+  lengthHistogram: Histogram; // game length in moves, finished games
+  branching: Branching;
+  scores: ScoreSummary | null; // null when the rules have no scores
+  byAgent: AgentWins[] | null; // null when every seat has the same agent
+  coverage: CoverageTable | null; // null when games were played without counting
+  innerCoverage: CoverageTable[]; // the rules of games played inside the game (rounds of a match)
+}
+
+export interface Branching {
+  decisions: number; // choices agents made, over all games
+  perGame: number; // decisions per game, on average
+  mean: number; // legal moves per decision, on average: the branching factor
+}
+
+export interface ScoreSummary extends ScoreSpread {
+  leadChanges: Spread; // per finished game: how often the player leading on score changed
 }
 
 /** The seed of game i of a run: every game is reproducible on its own. */
@@ -55,6 +79,43 @@ export interface GameOutcome {
   winners: number[];
   losers: number[];
   seed: string;
+  scores: number[] | null; // final scores, for rules with scores
+  leadChanges: number | null; // for rules with scores
+  decisions: number;
+  branching: number; // legal moves summed over decisions
+  counts: GameCounts | null; // rule coverage, when counted
+}
+
+/** Plays game i of a run. Everything it returns is plain data, so that a worker thread can send it back. */
+export function playOne(game: Game, o: Omit<SimulateOptions, "games">, i: number): GameOutcome {
+  const seed = gameSeed(o.seed, i);
+  const lead = game.outcome.scores ? new LeadTracker() : null;
+  const r = playGame(game, {
+    players: o.players, seed, agents: o.agents, options: o.options, checkConservation: o.checkConservation,
+    coverage: o.coverage ?? true, onMove: lead ? (s) => observeScores(s, lead) : undefined,
+  });
+  const result = r.state.result;
+  return {
+    moves: r.moves, finished: r.finished, error: r.error, winners: result?.winners ?? [], losers: result?.losers ?? [], seed,
+    scores: result?.scores ?? null, leadChanges: lead && r.finished ? lead.changes : null,
+    decisions: r.decisions, branching: r.branching, counts: countsOf(r.state),
+  };
+}
+
+/** The outer game's scores after a move, as the outcome would give them now; skipped where they cannot be had yet. */
+function observeScores(s: State, lead: LeadTracker): void {
+  const scoresOf = s.game.outcome.scores!;
+  const scores = new Array<number>(s.n);
+  const saved = s.me;
+  s.me = -1;
+  try {
+    for (let p = 0; p < s.n; p++) scores[p] = scoresOf(s, p);
+  } catch {
+    return; // a score the rules cannot compute mid-game (a variable not yet set): no lead to speak of
+  } finally {
+    s.me = saved;
+  }
+  if (scores.every((v) => typeof v === "number" && Number.isFinite(v))) lead.observe(scores);
 }
 
 export function playMany(game: Game, o: SimulateOptions): GameOutcome[] {
@@ -62,10 +123,7 @@ export function playMany(game: Game, o: SimulateOptions): GameOutcome[] {
   const from = o.from ?? 0;
   const to = o.to ?? o.games;
   for (let i = from; i < to; i++) {
-    const seed = gameSeed(o.seed, i);
-    const r = playGame(game, { players: o.players, seed, agents: o.agents, options: o.options, checkConservation: o.checkConservation });
-    const result = r.state.result;
-    out.push({ moves: r.moves, finished: r.finished, error: r.error, winners: result?.winners ?? [], losers: result?.losers ?? [], seed });
+    out.push(playOne(game, o, i));
     o.onProgress?.(i - from + 1);
   }
   return out;
@@ -80,8 +138,20 @@ export function summarize(game: Game, o: SimulateOptions, outcomes: GameOutcome[
   let finished = 0;
   let ties = 0;
   let moves = 0;
+  let decisions = 0;
+  let branching = 0;
+  const finals: number[][] = [];
+  const leads: number[] = [];
+  const coverage = new CoverageSum(game);
+  let counted = false;
   for (const g of outcomes) {
     moves += g.moves;
+    decisions += g.decisions;
+    branching += g.branching;
+    if (g.counts) {
+      coverage.add(g.counts);
+      counted = true;
+    }
     if (!g.finished) {
       const key = (g.error ?? "unfinished").replace(/\d+/g, "N");
       const p = problems.get(key) ?? { message: g.error ?? "unfinished", games: 0, firstSeed: g.seed };
@@ -94,13 +164,16 @@ export function summarize(game: Game, o: SimulateOptions, outcomes: GameOutcome[
     if (g.winners.length > 1) ties++;
     for (const p of g.winners) wins[p]++;
     for (const p of g.losers) losses[p]++;
+    if (g.scores) finals.push(g.scores);
+    if (g.leadChanges !== null) leads.push(g.leadChanges);
   }
+  const agents = o.agents.map((a) => a.name);
   return {
     rules: game.id,
     players: n,
     games: outcomes.length,
     seed: o.seed,
-    agents: o.agents.map((a) => a.name),
+    agents,
     finished,
     unfinished: outcomes.length - finished,
     moves,
@@ -117,6 +190,16 @@ export function summarize(game: Game, o: SimulateOptions, outcomes: GameOutcome[
     wins,
     losses,
     problems: [...problems.values()],
+    lengthHistogram: histogram(lengths),
+    branching: {
+      decisions,
+      perGame: outcomes.length ? round(decisions / outcomes.length) : 0,
+      mean: decisions ? round(branching / decisions) : 0,
+    },
+    scores: game.outcome.scores ? { ...scoreSpread(finals, n), leadChanges: spread(leads) } : null,
+    byAgent: winsByAgent(agents, wins, finished),
+    coverage: counted ? coverage.table() : null,
+    innerCoverage: counted ? coverage.innerTables() : [],
   };
 }
 

@@ -1,0 +1,71 @@
+// Games spread over worker threads (a piscina pool). Each worker rebuilds the run from names and plays a share of
+// games by index; game i always has seed `${seed}:${i}`, and the outcomes are put back in game order, so the
+// summary of a run is the same whatever the number of workers.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { packageRoot } from "../interpreter/load/resolve.js";
+import type { GameOutcome } from "./simulate.js";
+import type { RunSpec } from "./run-spec.js";
+import type { Task } from "./worker.js";
+
+/**
+ * The worker's compiled file: next to this module when it runs compiled (dist/src/sim/), else, when it runs as
+ * TypeScript source (under vitest), the build's copy in dist/ — worker threads run JavaScript only.
+ */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const beside = join(dirname(here), "worker.js");
+  if (here.endsWith(".js") && existsSync(beside)) return beside;
+  const built = join(packageRoot(), "dist", "src", "sim", "worker.js");
+  if (existsSync(built)) return built;
+  throw new Error(`cannot find the compiled worker (${built}): run npm run build`);
+}
+
+/** Games per task: small enough to share long and short games out evenly and to move the progress bar. */
+export function chunkSize(games: number, workers: number): number {
+  return Math.max(1, Math.min(100, Math.ceil(games / (workers * 16))));
+}
+
+export class WorkerPool {
+  private pool: Piscina<Task, GameOutcome[]>;
+
+  constructor(readonly workers: number) {
+    this.pool = new Piscina<Task, GameOutcome[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  }
+
+  /** Plays games [from, to) of a run; onProgress gets the number of games done as results arrive. */
+  async play(spec: RunSpec, from: number, to: number, onProgress?: (done: number) => void): Promise<GameOutcome[]> {
+    const out: GameOutcome[] = new Array(to - from);
+    const size = chunkSize(to - from, this.workers);
+    let done = 0;
+    const tasks: Promise<void>[] = [];
+    for (let start = from; start < to; start += size) {
+      const end = Math.min(to, start + size);
+      tasks.push(
+        this.pool.run({ ...spec, from: start, to: end }).then((results) => {
+          for (let k = 0; k < results.length; k++) out[start - from + k] = results[k];
+          done += results.length;
+          onProgress?.(done);
+        }),
+      );
+    }
+    await Promise.all(tasks);
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+/** Plays games [from, to) of a run on `workers` threads. */
+export async function playParallel(spec: RunSpec, workers: number, from: number, to: number, onProgress?: (done: number) => void): Promise<GameOutcome[]> {
+  const pool = new WorkerPool(workers);
+  try {
+    return await pool.play(spec, from, to, onProgress);
+  } finally {
+    await pool.close();
+  }
+}
