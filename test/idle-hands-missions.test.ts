@@ -2,9 +2,6 @@
 // may see, many random games and matches that must all end with every card accounted for, and scenarios that
 // catch broken rules.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { loadRules } from "../src/interpreter/load/load.js";
 import { newGame, play } from "../src/interpreter/engine.js";
 import type { State } from "../src/interpreter/state.js";
@@ -13,9 +10,8 @@ import { view } from "../src/interpreter/view.js";
 import { simulate } from "../src/sim/simulate.js";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
-import { runScenarioText } from "../src/scenario/scenario.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
-import { resolveRules } from "../src/interpreter/load/resolve.js";
+import { withBrokenRules } from "./helpers/broken-rules.js";
 
 const missions = loadRules("idle-hands/missions").game!;
 const match = loadRules("idle-hands/missions-match").game!;
@@ -257,44 +253,36 @@ describe("Idle Hands — missions: matches", () => {
 });
 
 /** Runs a scenario of this game against a copy of the rules with one rule changed. */
-function withBrokenRules(scenario: string, from: string, to: string) {
-  const dir = mkdtempSync(join(tmpdir(), "houserules-ihm-"));
-  const rules = readFileSync(resolveRules("idle-hands/missions")!, "utf8");
-  if (!rules.includes(from)) throw new Error(`'${from}' is not in missions.yaml`);
-  writeFileSync(join(dir, "missions.yaml"), rules.replace(from, to));
-  const text = readFileSync(`test/scenarios/idle-hands/missions/${scenario}`, "utf8").replace("rules: idle-hands/missions", "rules: ./missions.yaml");
-  return runScenarioText(text, scenario, dir);
-}
 
 describe("Idle Hands — missions: scenarios catch broken rules", () => {
   it("a tie going to the card played first", () => {
-    const r = withBrokenRules("verdict-example-4.scenario.yaml", "table.best(c => strength(c)).last.from", "table.best(c => strength(c)).first.from");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/verdict-example-4.scenario.yaml", "table.best(c => strength(c)).last.from", "table.best(c => strength(c)).first.from");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected turn Bob, but it is Ann");
   });
   it("the Mission colour not beating a higher rank", () => {
-    const r = withBrokenRules("verdict-example-2.scenario.yaml", '"[follows(c) ? 1 : 0, c.rank]"', '"[0, c.rank]"');
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/verdict-example-2.scenario.yaml", '"[follows(c) ? 1 : 0, c.rank]"', '"[0, c.rank]"');
     expect(r.passed).toBe(false);
   });
   it("no need to follow the Mission colour", () => {
-    const r = withBrokenRules("play-example-1.scenario.yaml", "check: mission.empty or follows(card) or not hand.any(c => follows(c))", "check: true");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/play-example-1.scenario.yaml", "check: mission.empty or follows(card) or not hand.any(c => follows(c))", "check: true");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected 'play B3' not to be legal for Ann");
   });
   it("playing without choosing a Mission Card first", () => {
-    const r = withBrokenRules("propose-example-1.scenario.yaml", "check: mission.any or missions.empty", "check: true");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/propose-example-1.scenario.yaml", "check: mission.any or missions.empty", "check: true");
     expect(r.passed).toBe(false);
   });
   it("the Mission Card going to the scoring pile instead of the hand", () => {
-    const r = withBrokenRules("verdict-example-1.scenario.yaml", "move(mission, winner.hand)", "move(mission, winner.won)");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/verdict-example-1.scenario.yaml", "move(mission, winner.hand)", "move(mission, winner.won)");
     expect(r.passed).toBe(false);
   });
   it("the game ending as soon as a hand is empty, mid-round", () => {
-    const r = withBrokenRules("scoring.scenario.yaml", "end: table.empty and players.any(p => p.hand.empty)", "end: players.any(p => p.hand.empty)");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/scoring.scenario.yaml", "end: table.empty and players.any(p => p.hand.empty)", "end: players.any(p => p.hand.empty)");
     expect(r.passed).toBe(false);
   });
   it("the Mission Card area not counted in the score", () => {
-    const r = withBrokenRules("scoring-tie.scenario.yaml", " - penalty(p.missions)", "");
+    const r = withBrokenRules("idle-hands/missions", "idle-hands/missions/scoring-tie.scenario.yaml", " - penalty(p.missions)", "");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected Ann's score -14, but it is -6");
   });

@@ -3,9 +3,6 @@
 // says, many random games of every combination and player count end with every card accounted for and every
 // rule kept, scenarios catch broken rules, and the removeZone builtin the game needs.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { loadComposition } from "../src/interpreter/load/load.js";
 import { applyMove, legalMoves, newGame, play } from "../src/interpreter/engine.js";
 import type { State } from "../src/interpreter/state.js";
@@ -14,10 +11,9 @@ import { view } from "../src/interpreter/view.js";
 import { simulate } from "../src/sim/simulate.js";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
-import { runScenarioText } from "../src/scenario/scenario.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
-import { resolveRules } from "../src/interpreter/load/resolve.js";
 import { gameOf } from "./helpers/rules.js";
+import { withBrokenRules } from "./helpers/broken-rules.js";
 
 const base = "idle-hands/seven-sins";
 const intermediate = "idle-hands/seven-sins-intermediate";
@@ -258,41 +254,33 @@ describe("Idle Hands — seven sins: legal moves", () => {
 });
 
 /** Runs a scenario of the Basic game against a copy of the base rules with one rule changed. */
-function withBrokenRules(scenario: string, from: string, to: string) {
-  const dir = mkdtempSync(join(tmpdir(), "houserules-sins-"));
-  const rules = readFileSync(resolveRules(base)!, "utf8");
-  if (!rules.includes(from)) throw new Error(`'${from}' is not in seven-sins.yaml`);
-  writeFileSync(join(dir, "seven-sins.yaml"), rules.replace(from, to));
-  const text = readFileSync(`test/scenarios/idle-hands/seven-sins/${scenario}`, "utf8").replace(`rules: ${base}\n`, "rules: ./seven-sins.yaml\n");
-  return runScenarioText(text, scenario, dir);
-}
 
 describe("Idle Hands — seven sins: scenarios catch broken rules", () => {
   it("the rules unchanged pass", () => {
-    expect(withBrokenRules("turn-order.scenario.yaml", "turns: counterclockwise", "turns: counterclockwise").failures.map(formatDiagnostic)).toEqual([]);
+    expect(withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/turn-order.scenario.yaml", "turns: counterclockwise", "turns: counterclockwise").failures.map(formatDiagnostic)).toEqual([]);
   });
   it("turns going clockwise", () => {
-    const r = withBrokenRules("turn-order.scenario.yaml", "turns: counterclockwise", "turns: clockwise");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/turn-order.scenario.yaml", "turns: counterclockwise", "turns: clockwise");
     expect(formatDiagnostic(r.failures[0])).toContain("expected turn Cy, but it is Bob");
   });
   it("a new pile allowed for a card that fits a pile", () => {
-    const r = withBrokenRules("new-pile.scenario.yaml", "newOnlyIfNoFit(c, n): not isNew(n) or not fitsSomewhere(c)", "newOnlyIfNoFit(c, n): true");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/new-pile.scenario.yaml", "newOnlyIfNoFit(c, n): not isNew(n) or not fitsSomewhere(c)", "newOnlyIfNoFit(c, n): true");
     expect(r.passed).toBe(false);
   });
   it("two cards of one sin allowed in a pile", () => {
-    const r = withBrokenRules("one-sin-per-pile.scenario.yaml", "noSecondSin(c, n): isNew(n) or fits(c, piles[n - 1])", "noSecondSin(c, n): true");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/one-sin-per-pile.scenario.yaml", "noSecondSin(c, n): isNew(n) or fits(c, piles[n - 1])", "noSecondSin(c, n): true");
     expect(r.passed).toBe(false);
   });
   it("a pile taken at the sixth sin", () => {
-    const r = withBrokenRules("take-pile.scenario.yaml", "if sinsIn(pile).count == sins.count {", "if sinsIn(pile).count == sins.count - 1 {");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/take-pile.scenario.yaml", "if sinsIn(pile).count == sins.count {", "if sinsIn(pile).count == sins.count - 1 {");
     expect(r.passed).toBe(false);
   });
   it("the game going on after ten piles", () => {
-    const r = withBrokenRules("ten-piles.scenario.yaml", "value: 10\n", "value: 11\n");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/ten-piles.scenario.yaml", "value: 10\n", "value: 11\n");
     expect(formatDiagnostic(r.failures[0])).toContain("expected over true, but it is false");
   });
   it("no drawing from the Deck set", () => {
-    const r = withBrokenRules("turn-order.scenario.yaml", "        draw(deck, drawn)\n", "");
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/turn-order.scenario.yaml", "        draw(deck, drawn)\n", "");
     expect(r.passed).toBe(false);
   });
 });

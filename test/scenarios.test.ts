@@ -1,12 +1,9 @@
 // Every scenario file under test/scenarios is a test; and scenarios must catch rules that break.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { findScenarios } from "../src/cli/commands/test.js";
 import { runScenarioFile, runScenarioText } from "../src/scenario/scenario.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
-import { resolveRules } from "../src/interpreter/load/resolve.js";
+import { withBrokenRules } from "./helpers/broken-rules.js";
 
 const files = findScenarios(["test/scenarios"]);
 
@@ -22,33 +19,25 @@ describe("scenario files", () => {
 });
 
 /** Runs a scenario against a copy of the Idiot rules with one rule changed. */
-function withBrokenIdiot(scenario: string, from: string, to: string) {
-  const dir = mkdtempSync(join(tmpdir(), "houserules-"));
-  const rules = readFileSync(resolveRules("idiot")!, "utf8");
-  if (!rules.includes(from)) throw new Error(`'${from}' is not in idiot.yaml`);
-  writeFileSync(join(dir, "idiot.yaml"), rules.replace(from, to));
-  const text = readFileSync(`test/scenarios/idiot/${scenario}`, "utf8").replace("rules: idiot", "rules: ./idiot.yaml");
-  return runScenarioText(text, scenario, dir);
-}
 
 describe("scenarios catch broken rules", () => {
   it("four of a kind that no longer clears", () => {
-    const r = withBrokenIdiot("four-of-a-kind.scenario.yaml", "if pile.top.rank == 10 or fourOnTop {", "if pile.top.rank == 10 {");
+    const r = withBrokenRules("idiot", "idiot/four-of-a-kind.scenario.yaml", "if pile.top.rank == 10 or fourOnTop {", "if pile.top.rank == 10 {");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected turn Ann, but it is Bob");
   });
   it("a six allowed on a nine", () => {
-    const r = withBrokenIdiot("rank-order.scenario.yaml", "or c.rank >= pile.top.rank", "or c.rank >= 2");
+    const r = withBrokenRules("idiot", "idiot/rank-order.scenario.yaml", "or c.rank >= pile.top.rank", "or c.rank >= 2");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected 'play 6C' not to be legal for Ann");
   });
   it("start player decided by the face-up cards after swapping instead of as dealt", () => {
-    const r = withBrokenIdiot("start-face-up-three.scenario.yaml", "p.dealtUp.filter(c => c.rank != 2).map(c => [c.rank, 0, p.dealtUp.indexOf(c)", "p.faceUp.filter(c => c.rank != 2).map(c => [c.rank, 0, p.faceUp.indexOf(c)");
+    const r = withBrokenRules("idiot", "idiot/start-face-up-three.scenario.yaml", "p.dealtUp.filter(c => c.rank != 2).map(c => [c.rank, 0, p.dealtUp.indexOf(c)", "p.faceUp.filter(c => c.rank != 2).map(c => [c.rank, 0, p.faceUp.indexOf(c)");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected turn Bob, but it is Ann");
   });
   it("no drawing after a play", () => {
-    const r = withBrokenIdiot("draw.scenario.yaml", "      draw(stock, hand, 3 - hand.count)\n", "");
+    const r = withBrokenRules("idiot", "idiot/draw.scenario.yaml", "      draw(stock, hand, 3 - hand.count)\n", "");
     expect(r.passed).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 import { createInterface } from "node:readline";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { loadComposition, loadRules } from "../../interpreter/load/load.js";
+import { loadComposition } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { newGame, legalMoves, applyMove, actors, play, moveText, stop, innermost, isRealtime, isLegal, type Move } from "../../interpreter/engine.js";
 import type { Interface } from "node:readline";
