@@ -121,6 +121,11 @@ function resetVars(s: State, which: "all" | "turn" | "phase"): void {
     if (v.per === "game") {
       s.me = -1;
       s.vars[v.slot] = v.initial(s);
+    } else if (v.constant) {
+      // the same value for every player: no need to evaluate it for each
+      const value = v.initial(s);
+      const base = s.game.globalVars + v.slot * s.n;
+      for (let p = 0; p < s.n; p++) s.vars[base + p] = Array.isArray(value) ? value.slice() : value;
     } else {
       for (let p = 0; p < s.n; p++) {
         s.me = p;
@@ -159,7 +164,7 @@ function enterPhase(s: State, index: number): void {
     s.phase = index;
     const phase = phaseOf(s);
     if (s.coverage) s.coverage[s.game.actions.length + index]++;
-    record(s, { type: "phase", phase: phase.name });
+    if (s.log || s.watch) record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
     s.phaseWho = null;
     s.phasePlayers = activeCount(s);
@@ -278,7 +283,7 @@ function beginTurn(s: State, p: number): void {
   s.me = p;
   s.extraTurn = false;
   resetVars(s, "turn");
-  record(s, { type: "turn", player: p });
+  if (s.log || s.watch) record(s, { type: "turn", player: p });
   const hook = phaseOf(s).turn;
   if (hook) {
     hook(s);
@@ -447,6 +452,19 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
   }
   const groupChecks = action.groupChecksAt[i + 1];
   const max = param.max(s);
+  if (max === 1) {
+    // one card at a time: every candidate on its own, in the zone's order
+    const list = choices(s, param, from);
+    for (let k = 0; k < list.length; k++) {
+      const set = [list[k] as number];
+      args[i] = set;
+      frame[slot] = set;
+      if (!passes(s, groupChecks) || !passes(s, checks)) continue;
+      if (last) out.push({ action, args: args.slice() });
+      else choose(s, action, i + 1, args, out);
+    }
+    return;
+  }
   const groups = alikeGroups(s, param, from as number[]);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];

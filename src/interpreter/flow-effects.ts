@@ -8,7 +8,7 @@ export function goOut(s: State, p: number): void {
   s.out[p] = 1;
   s.activeCache = null;
   s.places.push(p);
-  record(s, { type: "out", player: p, place: s.places.length });
+  if (s.log || s.watch) record(s, { type: "out", player: p, place: s.places.length });
 }
 
 export function activeCount(s: State): number {

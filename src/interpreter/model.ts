@@ -27,6 +27,7 @@ export interface VarDef {
   per: "player" | "game";
   type: Type;
   initial: Eval;
+  constant: boolean; // the initial value does not depend on the player or the state
   reset: "turn" | "phase" | "never";
   visible: "everyone" | "owner" | "nobody";
   slot: number;

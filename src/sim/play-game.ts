@@ -107,12 +107,12 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
       if (!realtimeStep(s, o, intents, rngs, decide)) break;
     } else {
       intents.fill(null);
-      const who = actors(s);
-      if (who.length === 0) {
+      // the player whose turn it is; in a simultaneous phase, the first not yet done
+      const p = s.sub === null && s.current >= 0 ? s.current : (actors(s)[0] ?? -1);
+      if (p < 0) {
         stop(s, "nobody may act, but the game is not over");
         break;
       }
-      const p = who[0];
       const legal = legalMoves(s, p);
       if (s.over) break;
       if (legal.length === 0) {

@@ -324,6 +324,7 @@ class GameBuilder {
       const def: VarDef = {
         name, index: this.vars.length, per, type, slot,
         initial: defaultValue(type),
+        constant: spec.initial === undefined || typeof spec.initial === "number" || typeof spec.initial === "boolean",
         reset: (spec.reset as VarDef["reset"]) ?? "never",
         visible: (spec.visible as VarDef["visible"]) ?? "everyone",
       };
