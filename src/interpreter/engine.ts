@@ -453,13 +453,17 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
   const groupChecks = action.groupChecksAt[i + 1];
   const max = param.max(s);
   if (max === 1) {
-    // one card at a time: every candidate on its own, in the zone's order
+    // one card at a time: every candidate on its own, in the zone's order; the rules see a scratch list while
+    // they check it, and only a card that passes gets a list of its own
     const list = choices(s, param, from);
+    const scratch = [0];
     for (let k = 0; k < list.length; k++) {
+      scratch[0] = list[k] as number;
+      frame[slot] = scratch;
+      if (!passes(s, groupChecks) || !passes(s, checks)) continue;
       const set = [list[k] as number];
       args[i] = set;
       frame[slot] = set;
-      if (!passes(s, groupChecks) || !passes(s, checks)) continue;
       if (last) out.push({ action, args: args.slice() });
       else choose(s, action, i + 1, args, out);
     }
@@ -469,7 +473,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];
     if (groupChecks.length > 0) {
-      frame[slot] = group.length === 1 ? group : [group[0]];
+      frame[slot] = group.length === 1 ? group : group.slice(0, 1);
       if (!passes(s, groupChecks)) continue;
     }
     const sets = group.length === 1 ? (max >= 1 ? [group] : []) : subsets(s, group, Math.min(max, group.length));

@@ -530,7 +530,14 @@ export class Compiler {
         const d = b.def;
         const at = this.varSlot(d, null, ctx, e.at);
         if (!at) return null;
-        return { fn: (s) => s.vars[at(s)], type: d.type };
+        // one closure reading the slot: a game variable's is fixed, a player's follows the acting player
+        if (d.per === "game") {
+          const i = d.slot;
+          return { fn: (s) => s.vars[i], type: d.type };
+        }
+        const globals = this.env.globalVars();
+        const k = d.slot;
+        return { fn: (s) => s.vars[globals + k * s.n + s.me], type: d.type };
       }
       case "const": {
         const v = b.value;
@@ -658,8 +665,13 @@ export class Compiler {
         return { fn: (s) => shared + k * s.n + (o(s) as number), type: T.zone };
       }
       if (b?.kind === "var" && b.def.per === "player") {
-        const at = this.varSlot(b.def, o as Eval<number>, ctx, e.at)!;
-        return { fn: (s) => s.vars[at(s)], type: b.def.type };
+        const globals = this.env.globalVars();
+        const k = b.def.slot;
+        if (object.local) {
+          const { frame, slot } = object.local;
+          return { fn: (s) => s.vars[globals + k * s.n + (frame[slot] as number)], type: b.def.type };
+        }
+        return { fn: (s) => s.vars[globals + k * s.n + (o(s) as number)], type: b.def.type };
       }
       if (e.name === "name") return { fn: (s) => nameOf(s, o(s) as number | null, "player"), type: T.str };
       if (e.name === "out") return { fn: (s) => s.out[o(s) as number] === 1, type: T.bool };
