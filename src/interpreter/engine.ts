@@ -470,10 +470,12 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
     return;
   }
   const groups = alikeGroups(s, param, from as number[]);
+  const representative = [0];
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];
     if (groupChecks.length > 0) {
-      frame[slot] = group.length === 1 ? group : group.slice(0, 1);
+      representative[0] = group[0];
+      frame[slot] = representative;
       if (!passes(s, groupChecks)) continue;
     }
     const sets = group.length === 1 ? (max >= 1 ? [group] : []) : subsets(s, group, Math.min(max, group.length));
