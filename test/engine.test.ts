@@ -145,6 +145,14 @@ describe("rules that go wrong at run time stop the game with a message naming th
     expect(s.error).toBe("phase spin is looping: more than 100000 steps without a decision");
   });
 
+  it("stops a while loop that never ends, naming the rule", () => {
+    const game = gameOf(tinyRules("", { "effect: move(card, pile)": "effect: |\n      while pile.count >= 0 {\n        shuffle(pile)\n      }" }));
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
+    expect(applyMove(s, s.current, legalMoves(s, s.current)[0], true)).toEqual({ ok: true });
+    expect(s.over).toBe(true);
+    expect(s.error).toBe("play.effect is looping: more than 100000 steps without a decision");
+  });
+
   it("stops on arithmetic with a missing value", () => {
     const game = gameOf(tinyRules("variables:\n  total: {type: number}\n", { "effect: move(card, pile)": "effect: |\n      total = pile.top.rank + 1\n      move(card, pile)" }));
     const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
