@@ -1,5 +1,5 @@
 // Rules ids. A rules id is a rule file's path under rules/ without `.yaml`; where a file is named like its
-// folder (rules/idiot/idiot.yaml) the folder alone (idiot) is its id. A path (starting with ./, ../ or /) is
+// folder (rules/<game>/<game>.yaml) the folder alone (<game>) is its id. A path (starting with ./, ../ or /) is
 // accepted wherever an id is.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
