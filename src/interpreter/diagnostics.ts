@@ -52,10 +52,6 @@ export function excerpt(d: Diagnostic, source: string | undefined): string {
   return `  ${line}\n  ${" ".repeat(Math.max(0, d.col - 1))}${"^".repeat(width)}`;
 }
 
-export function hasErrors(list: readonly Diagnostic[]): boolean {
-  return list.some((d) => d.severity === "error");
-}
-
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   const rank: Record<Severity, number> = { error: 0, warning: 1, notice: 2 };
   return [...list].sort(

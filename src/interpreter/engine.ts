@@ -423,9 +423,7 @@ function enumerate(s: State, action: ActionDef, out: Move[]): void {
 
 /** Chooses parameter i in every legal way, then the parameters after it. */
 function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
-  const params = action.params;
-  const last = i === params.length - 1;
-  const param = params[i];
+  const param = action.params[i];
   const slot = param.slot;
   const frame = action.frame;
   const checks = action.checksAt[i + 1];
@@ -433,10 +431,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
   if (from.length === 0 && param.optional) {
     args[i] = null;
     frame[slot] = null;
-    if (passes(s, checks)) {
-      if (last) out.push({ action, args: args.slice() });
-      else choose(s, action, i + 1, args, out);
-    }
+    if (passes(s, checks)) goOn(s, action, i, args, out);
     return;
   }
   if (!param.several) {
@@ -444,9 +439,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
     for (let k = 0; k < list.length; k++) {
       args[i] = list[k];
       frame[slot] = list[k];
-      if (!passes(s, checks)) continue;
-      if (last) out.push({ action, args: args.slice() });
-      else choose(s, action, i + 1, args, out);
+      if (passes(s, checks)) goOn(s, action, i, args, out);
     }
     return;
   }
@@ -464,8 +457,7 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
       const set = [list[k] as number];
       args[i] = set;
       frame[slot] = set;
-      if (last) out.push({ action, args: args.slice() });
-      else choose(s, action, i + 1, args, out);
+      goOn(s, action, i, args, out);
     }
     return;
   }
@@ -482,11 +474,15 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
     for (let k = 0; k < sets.length; k++) {
       args[i] = sets[k];
       frame[slot] = sets[k];
-      if (!passes(s, checks)) continue;
-      if (last) out.push({ action, args: args.slice() });
-      else choose(s, action, i + 1, args, out);
+      if (passes(s, checks)) goOn(s, action, i, args, out);
     }
   }
+}
+
+/** Parameter i is chosen: the move is complete, or the next parameter is chosen. */
+function goOn(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
+  if (i === action.params.length - 1) out.push({ action, args: args.slice() });
+  else choose(s, action, i + 1, args, out);
 }
 
 function passes(s: State, checks: RequirementDef[]): boolean {
@@ -497,11 +493,6 @@ function passes(s: State, checks: RequirementDef[]): boolean {
     }
   }
   return true;
-}
-
-/** The frame an action's parameters are bound in, shared by its requirements and effect. */
-function frameOf(action: ActionDef): unknown[] {
-  return action.frame;
 }
 
 /** The values a single parameter can take; cards of the same name are the same choice, offered once. */
@@ -588,7 +579,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
   }
-  const frame = frameOf(action);
+  const frame = action.frame;
   s.me = p;
   if (!trusted) {
     let refusal: Refusal | null = null;
@@ -773,7 +764,7 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
   let w = 1;
   const saved = s.me;
   s.me = p;
-  const frame = frameOf(action);
+  const frame = action.frame;
   try {
     for (const param of action.params) {
       let from: unknown[] = [];
@@ -832,10 +823,6 @@ function usage(action: ActionDef): string {
   return [action.name, ...params].join(" ");
 }
 
-export function actionUsage(action: ActionDef): string {
-  return usage(action);
-}
-
 /** Among the cards with a name, the one the parameter may take (not already picked), else any of them. */
 function pickCard(s: State, word: string, from: number[], picked: number[]): number | null {
   const named = s.game.cardsNamed(word);
@@ -862,6 +849,3 @@ export function innermost(s: State): State {
   return s.sub ? innermost(s.sub) : s;
 }
 
-export function isRefusal(x: Move | Refusal): x is Refusal {
-  return "rule" in x;
-}

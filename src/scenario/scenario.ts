@@ -250,12 +250,10 @@ class ScenarioRun {
       if (!sameSet(e.out as string[], actual)) mismatch("out", e.out, actual);
     }
     if (e.scores !== undefined) {
-      for (const [who, value] of Object.entries(e.scores as Raw)) {
-        const p = this.seatOf(who);
+      this.eachPlayer(e.scores as Raw, `${pointer}/scores`, when, (p, who, value, at) => {
         const actual = outer.result?.scores?.[p];
-        if (p < 0) this.failAt(`${pointer}/scores/${who}`, `${when}: there is no player called '${who}'`);
-        else if (actual !== value) this.failAt(`${pointer}/scores/${who}`, `${when}: expected ${who}'s score ${value}, but it is ${actual ?? (outer.result ? "not given by the rules" : "not known: the game is not over")}`);
-      }
+        if (actual !== value) this.failAt(at, `${when}: expected ${who}'s score ${value}, but it is ${actual ?? (outer.result ? "not given by the rules" : "not known: the game is not over")}`);
+      });
     }
     if (e.zones !== undefined) this.expectZones(s, e.zones as Raw, `${pointer}/zones`, when, false);
     if (e.top !== undefined) this.expectZones(s, e.top as Raw, `${pointer}/top`, when, true);
@@ -300,6 +298,16 @@ class ScenarioRun {
     }
   }
 
+  /** Each {Ann: value} of an expectation about players, with an unknown name reported where it is written. */
+  private eachPlayer(byName: Raw, pointer: string, when: string, check: (p: number, who: string, value: unknown, at: string) => void): void {
+    for (const [who, value] of Object.entries(byName)) {
+      const p = this.seatOf(who);
+      const at = `${pointer}/${who}`;
+      if (p < 0) this.failAt(at, `${when}: there is no player called '${who}'`);
+      else check(p, who, value, at);
+    }
+  }
+
   private expectCounts(s: State, counts: Raw, pointer: string, when: string): void {
     for (const [zone, value] of Object.entries(counts)) {
       const def = s.game.zones.find((z) => z.name === zone);
@@ -321,11 +329,9 @@ class ScenarioRun {
         if (actual !== value) this.failAt(`${pointer}/${zone}`, `${when}: expected ${value} ${zone}, but there are ${actual}`);
         continue;
       }
-      for (const [who, n] of Object.entries((value ?? {}) as Raw)) {
-        const p = this.seatOf(who);
-        if (p < 0) this.failAt(`${pointer}/${zone}/${who}`, `${when}: there is no player called '${who}'`);
-        else check(s.game.sharedZones + def.slot * s.n + p, n as number, `${who}'s ${zone}`, `${pointer}/${zone}/${who}`);
-      }
+      this.eachPlayer((value ?? {}) as Raw, `${pointer}/${zone}`, when, (p, who, n, at) => {
+        check(s.game.sharedZones + def.slot * s.n + p, n as number, `${who}'s ${zone}`, at);
+      });
     }
   }
 
@@ -348,15 +354,10 @@ class ScenarioRun {
         if (compare(actual, value) !== 0 && show(actual) !== show(value)) this.failAt(`${pointer}/${name}`, `${when}: expected ${name} ${show(value)}, but it is ${show(actual)}`);
         continue;
       }
-      for (const [who, v] of Object.entries((value ?? {}) as Raw)) {
-        const p = this.seatOf(who);
-        if (p < 0) {
-          this.failAt(`${pointer}/${name}/${who}`, `${when}: there is no player called '${who}'`);
-          continue;
-        }
+      this.eachPlayer((value ?? {}) as Raw, `${pointer}/${name}`, when, (p, who, v, at) => {
         const actual = shown(s.vars[s.game.globalVars + def.slot * s.n + p]);
-        if (show(actual) !== show(v)) this.failAt(`${pointer}/${name}/${who}`, `${when}: expected ${who}'s ${name} ${show(v)}, but it is ${show(actual)}`);
-      }
+        if (show(actual) !== show(v)) this.failAt(at, `${when}: expected ${who}'s ${name} ${show(v)}, but it is ${show(actual)}`);
+      });
     }
   }
 }

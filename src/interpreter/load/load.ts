@@ -172,8 +172,3 @@ export function compileRulesText(text: string, displayName: string, id: string, 
   const doc = parseDoc(text, displayName, id, `${base}/${displayName}`);
   return build([doc]);
 }
-
-export function clearRulesCache(): void {
-  docs.clear();
-  games.clear();
-}

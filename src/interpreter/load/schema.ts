@@ -25,9 +25,6 @@ function validator(name: SchemaName): ValidateFunction {
   return v;
 }
 
-export const rulesSchema = rules;
-export const scenarioSchema = scenario;
-
 /** Checks a value read from YAML against one of our schemas; every mismatch becomes a located diagnostic. */
 export function validate(name: SchemaName, value: unknown, file: SourceFile): Diagnostic[] {
   const check = validator(name);
