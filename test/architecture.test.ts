@@ -25,3 +25,24 @@ describe("the interpreter", () => {
     }
   });
 });
+
+describe("the interpreter's folders", () => {
+  const imports = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+
+  it("keep the expression language from importing the engine", () => {
+    const lang = files("src/interpreter/lang");
+    expect(lang.length).toBeGreaterThan(3);
+    for (const file of lang) {
+      for (const spec of imports(file)) expect(/engine/.test(spec), `${file} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("let the engine use only the language's values, not its compiler or builtins", () => {
+    const engine = [...files("src/interpreter/engine"), "src/interpreter/engine.ts", "src/interpreter/turn-order.ts"];
+    for (const file of engine) {
+      for (const spec of imports(file)) {
+        if (spec.includes("/lang/")) expect(spec, `${file} imports ${spec}`).toBe("../lang/values.js");
+      }
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { nextInt, shuffleInPlace } from "../rng.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
+import { direction, nextActive } from "../turn-order.js";
 
 /** How an argument reaches the function: converted by the compiler so that each function sees one form. */
 export type ArgKind =
@@ -392,7 +393,7 @@ def({
   name: "next", doc: "The next player still in the game, clockwise from a player (counter-clockwise when the phase goes that way).", example: "next(me)", effect: false,
   params: [{ name: "player", kind: "value" }],
   type: (a) => (needPlayer(a[0]) ? T.player : wrong(0, "next needs a player")),
-  make: ([p]) => (s) => nextActive(s, ev(p)(s) as number, s.game.phases[s.phase]?.turns === "counterclockwise" ? -1 : 1),
+  make: ([p]) => (s) => nextActive(s, ev(p)(s) as number, direction(s.game.phases[s.phase])),
 });
 
 def({
@@ -411,14 +412,6 @@ def({
   type: (a) => (!needPlayer(a[0]) ? wrong(0, "distance needs players") : !needPlayer(a[1]) ? wrong(1, "distance needs players") : T.num),
   make: ([a, b]) => (s) => ((((ev(b)(s) as number) - (ev(a)(s) as number)) % s.n) + s.n) % s.n,
 });
-
-export function nextActive(s: State, from: number, dir: number): number {
-  for (let i = 1; i <= s.n; i++) {
-    const p = (((from + dir * i) % s.n) + s.n) % s.n;
-    if (!s.out[p]) return p;
-  }
-  return from;
-}
 
 // ---- zones ------------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import type { Code, Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { Source } from "../load/yaml.js";
 import { zoneName } from "../zones.js";
+import { startPlayer } from "../turn-order.js";
 
 export interface DefineInfo {
   name: string;
@@ -1254,17 +1255,4 @@ function allPlayers(s: State): number[] {
   const out: number[] = new Array(s.n);
   for (let p = 0; p < s.n; p++) out[p] = p;
   return out;
-}
-
-/** The start player is decided when first needed: the rules' `start:` expression, unless a scenario fixed it. */
-export function startPlayer(s: State): number | null {
-  if (s.start === -2) {
-    const rule = s.game.start;
-    const saved = s.me;
-    s.me = -1;
-    const p = rule ? (rule(s) as number | null) : (s.dealer + 1) % s.n;
-    s.me = saved;
-    s.start = p ?? (s.dealer + 1) % s.n;
-  }
-  return s.start;
 }

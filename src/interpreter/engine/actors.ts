@@ -1,0 +1,48 @@
+// Who may act now, and why a player may not.
+import type { Refusal, State } from "../state.js";
+import { phaseOf, takesPart } from "../turn-order.js";
+
+/** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
+export function actors(s: State): number[] {
+  if (s.sub) return actors(s.sub);
+  if (s.over) return [];
+  const phase = phaseOf(s);
+  if (phase.turns === "realtime") {
+    const out: number[] = [];
+    for (let p = 0; p < s.n; p++) if (takesPart(s, p)) out.push(p);
+    return out;
+  }
+  if (phase.turns === "simultaneous") {
+    const out: number[] = [];
+    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out.push(p);
+    return out;
+  }
+  return s.current >= 0 ? [s.current] : [];
+}
+
+export function mayAct(s: State, p: number): Refusal | null {
+  if (s.over) return { rule: "over", reason: "the game is over" };
+  if (p < 0 || p >= s.n) return { rule: "player", reason: `there is no player ${p}` };
+  if (s.out[p]) return { rule: "out", reason: `${s.names[p]} is out of the game` };
+  const phase = phaseOf(s);
+  if (s.phaseWho && !s.phaseWho[p]) return { rule: "phase", reason: `${s.names[p]} takes no part in the ${phase.name} phase` };
+  if (phase.turns === "realtime") return null;
+  if (phase.turns === "simultaneous") {
+    if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };
+    return null;
+  }
+  if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${s.names[s.current]}'s turn, not ${s.names[p]}'s` : `nobody may act in the ${phase.name} phase` };
+  return null;
+}
+
+/** Whether decisions are being made in a real-time phase: anyone may act, each move at a time. */
+export function isRealtime(s: State): boolean {
+  const g = innermost(s);
+  return !g.over && g.game.phases[g.phase]?.turns === "realtime";
+}
+
+/** The game decisions are made in now: this one, or the game being played inside it. */
+export function innermost(s: State): State {
+  return s.sub ? innermost(s.sub) : s;
+}
+

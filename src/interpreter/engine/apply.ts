@@ -1,0 +1,142 @@
+// Applying a move: the checks of a move from outside, then the action's effect and the flow that follows it.
+// An illegal move changes nothing and comes back refused, with the rule and the reason.
+import type { ParamDef } from "../model.js";
+import type { Refusal, State } from "../state.js";
+import { record } from "../events.js";
+import { RuleError, equal } from "../lang/values.js";
+import { phaseOf } from "../turn-order.js";
+import type { ApplyResult, Move } from "./types.js";
+import { mayAct } from "./actors.js";
+import { guard, stop } from "./guard.js";
+import { afterAction, finishInnerGame } from "./flow.js";
+import { actionEvent, markSeen } from "./action-event.js";
+import { parseMove } from "./move-text.js";
+
+/**
+ * Applies a move for a player. A move from legalMoves() can be applied with trusted = true to skip the checks
+ * it already passed. An illegal move changes nothing and comes back refused, with the rule and the reason.
+ */
+export function applyMove(s: State, p: number, move: Move, trusted = false, at?: number): ApplyResult {
+  if (s.sub) {
+    const inner = s.sub;
+    const r = applyMove(inner, p, move, trusted, at);
+    if (r.ok) {
+      s.moves++;
+      if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
+    }
+    return r;
+  }
+  const who = mayAct(s, p);
+  if (who) return { ok: false, refusal: who };
+  const action = move.action;
+  const phase = phaseOf(s);
+  if (!trusted && !phase.actions.includes(action.index)) {
+    const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
+    return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
+  }
+  const frame = action.frame;
+  s.me = p;
+  if (!trusted) {
+    let refusal: Refusal | null = null;
+    try {
+      refusal = check(s, move, frame);
+    } catch (e) {
+      stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+      return { ok: false, refusal: { rule: "error", reason: s.error ?? "the rules failed" } };
+    }
+    if (refusal) return { ok: false, refusal };
+  } else {
+    const params = action.params;
+    for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
+  }
+  if (at !== undefined) {
+    if (at < s.now) return { ok: false, refusal: { rule: "time", reason: `a move at ${at} comes before the last move, at ${s.now}` } };
+    s.now = at;
+  }
+  s.moves++;
+  s.steps = 0;
+  if (s.coverage) s.coverage[action.index]++;
+  const logged = s.log ? actionEvent(s, p, move) : null;
+  if (logged) record(s, logged);
+  s.endPhaseNow = false;
+  try {
+    action.effect(s);
+    if (logged) markSeen(s, logged);
+    afterAction(s, p, action);
+  } catch (e) {
+    stop(s, e instanceof RuleError ? e.message : `${action.name}: ${(e as Error).message}`);
+  }
+  if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
+  return { ok: true };
+}
+
+/** Whether a move (from an earlier list of legal moves) is still legal now, without listing every move. */
+export function isLegal(s: State, p: number, move: Move): boolean {
+  if (s.sub) return isLegal(s.sub, p, move);
+  if (mayAct(s, p) || !phaseOf(s).actions.includes(move.action.index)) return false;
+  const saved = s.me;
+  s.me = p;
+  try {
+    return check(s, move, move.action.frame) === null;
+  } catch {
+    return false;
+  } finally {
+    s.me = saved;
+  }
+}
+
+/** Checks a move's parameters against their choices, then the action's requirements in order. */
+function check(s: State, move: Move, frame: unknown[]): Refusal | null {
+  const action = move.action;
+  for (let i = 0; i < action.params.length; i++) {
+    const param = action.params[i];
+    const value = move.args[i];
+    const from = param.from(s);
+    // The parameter's own reason (its `else`) explains a value that is not among the choices; the other
+    // problems (too many cards, unlike cards) keep the engine's words.
+    const refuse = (reason: string, notAmongChoices = false): Refusal => {
+      frame[param.slot] = value;
+      return { rule: `${action.name}.${param.name}`, reason: notAmongChoices && param.refusal ? param.refusal(s) : reason };
+    };
+    if (value === null || value === undefined) {
+      if (param.optional && from.length === 0) {
+        frame[param.slot] = null;
+        continue;
+      }
+      return refuse(param.optional ? `${action.name} needs ${param.name} here` : `${action.name} needs ${param.name}`, true);
+    }
+    if (param.optional && from.length === 0) return refuse(`${action.name} takes no ${param.name} here`, true);
+    if (param.several) {
+      const cards = value as number[];
+      if (cards.length === 0) return refuse(`${action.name} needs at least one card`);
+      const max = param.max(s);
+      if (cards.length > max) return refuse(`at most ${max} card${max === 1 ? "" : "s"} at a time`);
+      if (new Set(cards).size !== cards.length) return refuse("the same card is named twice");
+      for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`, true);
+      if (param.alike) {
+        const attr = s.game.attributes.get(param.alike)!.byCard;
+        if (!cards.every((c) => attr[c] === attr[cards[0]])) return refuse(`cards chosen together must share their ${param.alike}`);
+      }
+    } else if (!from.some((x) => equal(x, value))) {
+      return refuse(`${describeValue(s, param, value)} is not among the choices for ${param.name}`, true);
+    }
+    frame[param.slot] = value;
+  }
+  for (const r of action.requirements) {
+    if (r.check(s) !== true) return { rule: `${action.name}/${r.name}`, reason: r.refusal(s) };
+  }
+  return null;
+}
+
+function describeValue(s: State, param: ParamDef, value: unknown): string {
+  if (param.kind === "card") return s.game.cardNames[value as number];
+  if (param.kind === "player") return s.names[value as number];
+  return String(value);
+}
+
+/** Plays a written move: parse, then apply; in a real-time phase, at a time in seconds. */
+export function play(s: State, p: number, text: string, at?: number): ApplyResult {
+  const parsed = parseMove(s, p, text);
+  if ("rule" in parsed) return { ok: false, refusal: parsed };
+  return applyMove(s, p, parsed, false, at);
+}

@@ -1,0 +1,49 @@
+// The state of a game before anything has run: every card where the rules start it, every variable empty.
+import type { Game } from "../model.js";
+import type { State } from "../state.js";
+import { seedRng } from "../rng.js";
+import type { NewGameOptions } from "./types.js";
+
+/** A state with every card where the rules start it and nothing run yet: setup, phases and roles are the caller's. */
+export function blankState(game: Game, o: NewGameOptions): State {
+  const n = o.players.length;
+  const zoneCount = game.sharedZones + game.playerZones * n;
+  const zones: number[][] = Array.from({ length: zoneCount }, () => []);
+  const zoneDef: number[] = new Array(zoneCount);
+  const zoneOwner: number[] = new Array(zoneCount);
+  for (const d of game.zones) {
+    if (d.many) continue;
+    if (d.per === "game") {
+      zoneDef[d.slot] = d.index;
+      zoneOwner[d.slot] = -1;
+    } else {
+      for (let p = 0; p < n; p++) {
+        const z = game.sharedZones + d.slot * n + p;
+        zoneDef[z] = d.index;
+        zoneOwner[z] = p;
+      }
+    }
+  }
+  const cardZone = new Int32Array(game.cardNames.length);
+  game.cardStart.forEach((def, card) => {
+    const z = game.zones[def].slot;
+    zones[z].push(card);
+    cardZone[card] = z;
+  });
+  const opts: unknown[] = [];
+  for (const [name, opt] of game.options) opts[opt.slot] = o.options && name in o.options ? o.options[name] : opt.value;
+  const s: State = {
+    game, n, names: o.players.slice(), zones, zoneDef, zoneOwner,
+    groups: Array.from({ length: game.families }, () => []),
+    cardZone, cardFrom: new Int8Array(game.cardNames.length).fill(-1),
+    vars: new Array(game.globalVars + game.playerVars * n).fill(null),
+    opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
+    extraTurn: false, stayInTurn: false, endPhaseNow: false,
+    done: new Uint8Array(n), out: new Uint8Array(n), activeCache: null, places: [], phaseWho: null,
+    dealer: 0, start: -2, startFixed: false,
+    rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
+    over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
+    now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(game.coverage.length) : null, innerCoverage: null,
+  };
+  return s;
+}

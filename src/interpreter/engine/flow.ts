@@ -1,0 +1,209 @@
+// The flow of play: a game starts, enters phases, gives turns, runs what follows each action, and ends. A phase
+// may play a whole game inside it. Everything here comes from the compiled Game; nothing names a game.
+import type { ActionDef, Game, PhaseDef } from "../model.js";
+import type { State } from "../state.js";
+import { nextUint32 } from "../rng.js";
+import { record } from "../events.js";
+import { activeCount } from "../flow-effects.js";
+import { RuleError } from "../lang/values.js";
+import { direction, nextInPhase, phaseOf, startPlayer, takesPart } from "../turn-order.js";
+import type { NewGameOptions } from "./types.js";
+import { blankState } from "./blank-state.js";
+import { guard, stop } from "./guard.js";
+import { resetVars } from "./vars.js";
+import { finishGame } from "./outcome.js";
+
+export function newGame(game: Game, o: NewGameOptions): State {
+  const s = blankState(game, o);
+  guard(s, "setup", () => {
+    resetVars(s, "all");
+    if (o.dealer !== undefined) s.dealer = o.dealer;
+    else if (game.dealer) s.dealer = (game.dealer(s) as number | null) ?? 0;
+    if (o.start !== undefined) {
+      s.start = o.start;
+      s.startFixed = true;
+    }
+    game.setup?.(s);
+    o.afterSetup?.(s);
+    s.steps = 0;
+    enterPhase(s, game.firstPhase);
+  });
+  return s;
+}
+
+function checkEnd(s: State): boolean {
+  if (s.over) return true;
+  const end = s.game.end;
+  if (!end) return false;
+  const saved = s.me;
+  s.me = -1;
+  const over = end(s) === true;
+  s.me = saved;
+  if (over) finishGame(s);
+  return over;
+}
+
+function enterPhase(s: State, index: number): void {
+  for (;;) {
+    if (++s.steps > s.game.limits.steps) throw new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
+    s.phase = index;
+    const phase = phaseOf(s);
+    if (s.coverage) s.coverage[s.game.actions.length + index]++;
+    if (s.log || s.watch) record(s, { type: "phase", phase: phase.name });
+    s.phaseTurns = 0;
+    s.phaseWho = null;
+    s.phasePlayers = activeCount(s);
+    s.done.fill(0);
+    s.endPhaseNow = false;
+    resetVars(s, "phase");
+    s.me = -1;
+    s.current = -1;
+    phase.begin?.(s);
+    if (checkEnd(s)) return;
+    if (phase.who) {
+      const who = new Uint8Array(s.n);
+      for (const p of phase.who(s)) if (p !== null && !s.out[p]) who[p] = 1;
+      s.phaseWho = who;
+      s.phasePlayers = who.reduce((a, b) => a + b, 0);
+    }
+    if (phase.game) {
+      // the inner game now waits for decisions, or it ended at once and the flow has already moved on
+      startInnerGame(s, phase);
+      return;
+    }
+    if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
+      let first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
+      if (s.phasePlayers > 0) {
+        if (first === null || !takesPart(s, first)) first = nextInPhase(s, first ?? s.dealer, direction(phase));
+        beginTurn(s, first);
+        return;
+      }
+      // nobody takes part: the phase ends at once
+    }
+    if ((phase.turns === "simultaneous" || phase.turns === "realtime") && !s.endPhaseNow && s.phasePlayers > 0) {
+      s.done.fill(0);
+      for (let p = 0; p < s.n; p++) if (!takesPart(s, p)) s.done[p] = 1;
+      return;
+    }
+    // A phase without turns runs its effects and ends.
+    const next = leavePhase(s);
+    if (next < 0) return;
+    index = next;
+  }
+}
+
+/** Starts the game a phase plays inside this one, with the same players and dealer. */
+function startInnerGame(s: State, phase: PhaseDef): void {
+  const value = phase.game!(s);
+  const ids = (Array.isArray(value) ? value : [value]).filter((x): x is string => typeof x === "string" && x.length > 0);
+  if (ids.length === 0) throw new RuleError(`phases.${phase.name}.game gives no rules to play`);
+  const rules = s.game.resolve(ids);
+  if (typeof rules === "string") throw new RuleError(`phases.${phase.name}.game: ${rules}`);
+  if (s.n < rules.players.min || s.n > rules.players.max) {
+    throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
+  }
+  const inner = newGame(rules, { players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null });
+  record(s, { type: "game", rules: rules.name, ids });
+  s.sub = inner;
+  if (inner.over) finishInnerGame(s);
+}
+
+/** The inner game is over: keep its result for the phase's end effects, then leave the phase. */
+export function finishInnerGame(s: State): void {
+  const inner = s.sub!;
+  s.sub = null;
+  s.last = inner;
+  if (inner.coverage) addInnerCoverage(s, inner);
+  if (inner.error) {
+    stop(s, `in ${inner.game.name}: ${inner.error}`);
+    return;
+  }
+  const next = leavePhase(s);
+  if (next >= 0) enterPhase(s, next);
+}
+
+/** Keeps the counts of a finished inner game (and of the games inside it), by their rules. */
+function addInnerCoverage(s: State, inner: State): void {
+  s.innerCoverage ??= new Map();
+  const add = (game: Game, counts: Uint32Array) => {
+    const total = s.innerCoverage!.get(game) ?? new Uint32Array(counts.length);
+    for (let i = 0; i < counts.length; i++) total[i] += counts[i];
+    s.innerCoverage!.set(game, total);
+  };
+  add(inner.game, inner.coverage!);
+  for (const [game, counts] of inner.innerCoverage ?? []) add(game, counts);
+}
+
+/** Ends the current phase: its end effects, then the next phase's index (-1 when the game is over). */
+function leavePhase(s: State): number {
+  const phase = phaseOf(s);
+  s.me = -1;
+  s.current = -1;
+  phase.end?.(s);
+  if (checkEnd(s)) return -1;
+  if (phase.next < 0) {
+    finishGame(s);
+    return -1;
+  }
+  return phase.next;
+}
+
+
+function beginTurn(s: State, p: number): void {
+  s.current = p;
+  s.me = p;
+  s.extraTurn = false;
+  resetVars(s, "turn");
+  if (s.log || s.watch) record(s, { type: "turn", player: p });
+  const hook = phaseOf(s).turn;
+  if (hook) {
+    hook(s);
+    checkEnd(s);
+  }
+}
+
+/** After an action: triggers, the end of the game, the end of the turn and of the phase. */
+export function afterAction(s: State, actor: number, action: ActionDef): void {
+  s.me = actor;
+  for (const t of s.game.triggers) {
+    s.me = actor;
+    if (t.when(s) === true) {
+      if (s.coverage) s.coverage[t.coverage]++;
+      t.effect(s);
+    }
+  }
+  if (checkEnd(s)) return;
+  const phase = phaseOf(s);
+  if (phase.turns === "realtime") {
+    s.me = actor;
+    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) {
+      const next = leavePhase(s);
+      if (next >= 0) enterPhase(s, next);
+    }
+    return;
+  }
+  if (phase.turns === "simultaneous") {
+    let waiting = false;
+    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
+    if (waiting && !s.endPhaseNow) return;
+    const next = leavePhase(s);
+    if (next >= 0) enterPhase(s, next);
+    return;
+  }
+  const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
+  if (!turnOver) return;
+  s.phaseTurns++;
+  s.me = actor;
+  const phaseOver = s.endPhaseNow || (phase.once && s.phaseTurns >= s.phasePlayers) || (phase.endWhen !== null && phase.endWhen(s) === true);
+  if (phaseOver) {
+    const next = leavePhase(s);
+    if (next >= 0) enterPhase(s, next);
+    return;
+  }
+  if (activeCount(s) === 0) {
+    finishGame(s);
+    return;
+  }
+  const again = s.extraTurn && !s.out[actor];
+  beginTurn(s, again ? actor : nextInPhase(s, actor, direction(phase)));
+}

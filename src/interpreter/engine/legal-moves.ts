@@ -1,0 +1,170 @@
+// Legal moves: every combination of an action's parameter choices that passes every requirement.
+import type { ActionDef, ParamDef, RequirementDef } from "../model.js";
+import type { State } from "../state.js";
+import { RuleError } from "../lang/values.js";
+import { phaseOf } from "../turn-order.js";
+import type { Move } from "./types.js";
+import { mayAct } from "./actors.js";
+import { stop } from "./guard.js";
+
+export function legalMoves(s: State, p: number): Move[] {
+  if (s.sub) return legalMoves(s.sub, p);
+  if (mayAct(s, p)) return [];
+  const out: Move[] = [];
+  const saved = s.me;
+  s.me = p;
+  try {
+    for (const a of phaseOf(s).actions) enumerate(s, s.game.actions[a], out);
+  } catch (e) {
+    stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+    return [];
+  } finally {
+    s.me = saved;
+  }
+  return out;
+}
+
+/**
+ * Lists an action's legal moves: every combination of parameter choices that passes every requirement. Each
+ * requirement is checked as soon as the parameters it reads are chosen, and one that reads a set of alike
+ * cards only through what they share is checked once per group, not once per subset.
+ */
+function enumerate(s: State, action: ActionDef, out: Move[]): void {
+  if (!passes(s, action.checksAt[0])) return;
+  if (action.params.length === 0) out.push({ action, args: [] });
+  else choose(s, action, 0, new Array(action.params.length), out);
+}
+
+/** Chooses parameter i in every legal way, then the parameters after it. */
+function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
+  const param = action.params[i];
+  const slot = param.slot;
+  const frame = action.frame;
+  const checks = action.checksAt[i + 1];
+  const from = param.from(s);
+  if (from.length === 0 && param.optional) {
+    args[i] = null;
+    frame[slot] = null;
+    if (passes(s, checks)) goOn(s, action, i, args, out);
+    return;
+  }
+  if (!param.several) {
+    const list = choices(s, param, from);
+    for (let k = 0; k < list.length; k++) {
+      args[i] = list[k];
+      frame[slot] = list[k];
+      if (passes(s, checks)) goOn(s, action, i, args, out);
+    }
+    return;
+  }
+  const groupChecks = action.groupChecksAt[i + 1];
+  const max = param.max(s);
+  if (max === 1) {
+    // one card at a time: every candidate on its own, in the zone's order; the rules see a scratch list while
+    // they check it, and only a card that passes gets a list of its own
+    const list = choices(s, param, from);
+    const scratch = [0];
+    for (let k = 0; k < list.length; k++) {
+      scratch[0] = list[k] as number;
+      frame[slot] = scratch;
+      if (!passes(s, groupChecks) || !passes(s, checks)) continue;
+      const set = [list[k] as number];
+      args[i] = set;
+      frame[slot] = set;
+      goOn(s, action, i, args, out);
+    }
+    return;
+  }
+  const groups = alikeGroups(s, param, from as number[]);
+  const representative = [0];
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    if (groupChecks.length > 0) {
+      representative[0] = group[0];
+      frame[slot] = representative;
+      if (!passes(s, groupChecks)) continue;
+    }
+    const sets = group.length === 1 ? (max >= 1 ? [group] : []) : subsets(s, group, Math.min(max, group.length));
+    for (let k = 0; k < sets.length; k++) {
+      args[i] = sets[k];
+      frame[slot] = sets[k];
+      if (passes(s, checks)) goOn(s, action, i, args, out);
+    }
+  }
+}
+
+/** Parameter i is chosen: the move is complete, or the next parameter is chosen. */
+function goOn(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
+  if (i === action.params.length - 1) out.push({ action, args: args.slice() });
+  else choose(s, action, i + 1, args, out);
+}
+
+function passes(s: State, checks: RequirementDef[]): boolean {
+  for (let i = 0; i < checks.length; i++) {
+    if (checks[i].check(s) !== true) {
+      if (s.coverage) s.coverage[checks[i].coverage]++;
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The values a single parameter can take; cards of the same name are the same choice, offered once. */
+function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
+  if (param.kind !== "card" || s.game.uniqueNames) return from;
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const c of from) {
+    const name = s.game.cardNames[c as number];
+    if (!seen.has(name)) {
+      seen.add(name);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The candidates of a several-cards parameter in groups of alike cards, in order of first appearance. */
+function alikeGroups(s: State, param: ParamDef, from: number[]): number[][] {
+  if (!param.alike) return from.length ? [from.slice()] : [];
+  const keys = s.game.attributes.get(param.alike)!.keyByCard;
+  const buckets: number[][] = [];
+  const order: number[][] = [];
+  for (let i = 0; i < from.length; i++) {
+    const c = from[i];
+    const k = keys[c] + 1;
+    let b = buckets[k];
+    if (!b) {
+      b = buckets[k] = [];
+      order.push(b);
+    }
+    b.push(c);
+  }
+  return order;
+}
+
+const maxSubsets = 4096;
+
+/** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
+function subsets(s: State, items: number[], max: number): number[][] {
+  const out: number[][] = [];
+  const dedupe = s.game.uniqueNames ? null : new Set<string>();
+  const pick: number[] = [];
+  const walk = (start: number) => {
+    for (let i = start; i < items.length && out.length < maxSubsets; i++) {
+      pick.push(items[i]);
+      if (!dedupe) out.push(pick.slice());
+      else {
+        const key = pick.map((c) => s.game.cardNames[c]).sort().join(" ");
+        if (!dedupe.has(key)) {
+          dedupe.add(key);
+          out.push(pick.slice());
+        }
+      }
+      if (pick.length < max) walk(i + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+  return out;
+}

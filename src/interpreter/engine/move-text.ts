@@ -1,0 +1,102 @@
+// Moves as text: how a move is written (`play 9S 9D`, `flip 2`, `pickup`), and reading one back.
+import type { ActionDef } from "../model.js";
+import type { Refusal, State } from "../state.js";
+import type { Move } from "./types.js";
+
+export function moveText(s: State, move: Move): string {
+  const parts = [move.action.name];
+  move.action.params.forEach((param, i) => {
+    const v = move.args[i];
+    if (v === null || v === undefined) return;
+    if (param.several) parts.push(...(v as number[]).map((c) => s.game.cardNames[c]));
+    else if (param.kind === "card") parts.push(s.game.cardNames[v as number]);
+    else if (param.kind === "player") parts.push(s.names[v as number]);
+    else parts.push(String(v));
+  });
+  return parts.join(" ");
+}
+
+/**
+ * Reads a move written as text: `play 9S 9D`, `flip 2`, `pickup`. A card name is matched to a card the
+ * parameter may take where one has that name. Returns the move, or a refusal saying what could not be read.
+ */
+export function parseMove(s: State, p: number, text: string): Move | Refusal {
+  if (s.sub) return parseMove(s.sub, p, text);
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { rule: "move", reason: "the move is empty" };
+  const action = s.game.actionsByName.get(words[0].toLowerCase());
+  if (!action) {
+    const names = [...s.game.actionsByName.keys()];
+    const near = names.find((n) => n.startsWith(words[0].toLowerCase().slice(0, 3)));
+    return { rule: "move", reason: `unknown action '${words[0]}' (actions: ${names.join(", ")})${near ? `; did you mean '${near}'?` : ""}` };
+  }
+  const args: unknown[] = [];
+  let w = 1;
+  const saved = s.me;
+  s.me = p;
+  const frame = action.frame;
+  try {
+    for (const param of action.params) {
+      let from: unknown[] = [];
+      try {
+        from = param.from(s);
+      } catch {
+        from = [];
+      }
+      if (param.optional && w >= words.length) {
+        args.push(null);
+        frame[param.slot] = null;
+        continue;
+      }
+      if (w >= words.length) return { rule: "move", reason: `${action.name} needs ${param.name}: ${usage(action)}` };
+      if (param.several) {
+        const picked: number[] = [];
+        for (; w < words.length; w++) {
+          const c = pickCard(s, words[w], from as number[], picked);
+          if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
+          picked.push(c);
+        }
+        args.push(picked);
+      } else if (param.kind === "card") {
+        const c = pickCard(s, words[w], from as number[], []);
+        if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
+        args.push(c);
+        w++;
+      } else if (param.kind === "player") {
+        const q = s.names.findIndex((n) => n.toLowerCase() === words[w].toLowerCase());
+        if (q < 0) return { rule: "move", reason: `there is no player called '${words[w]}' (players: ${s.names.join(", ")})` };
+        args.push(q);
+        w++;
+      } else if (param.kind === "number") {
+        const v = Number(words[w]);
+        if (!Number.isFinite(v)) return { rule: "move", reason: `${param.name} must be a number, not '${words[w]}'` };
+        args.push(v);
+        w++;
+      } else {
+        args.push(words[w]);
+        w++;
+      }
+      frame[param.slot] = args[args.length - 1];
+    }
+  } finally {
+    s.me = saved;
+  }
+  if (w < words.length) return { rule: "move", reason: `too many words: ${usage(action)}` };
+  return { action, args };
+}
+
+function usage(action: ActionDef): string {
+  const params = action.params.map((p) => {
+    const word = p.several ? `<${p.name}...>` : `<${p.name}>`;
+    return p.optional ? `[${word}]` : word;
+  });
+  return [action.name, ...params].join(" ");
+}
+
+/** Among the cards with a name, the one the parameter may take (not already picked), else any of them. */
+function pickCard(s: State, word: string, from: number[], picked: number[]): number | null {
+  const named = s.game.cardsNamed(word);
+  if (named.length === 0) return null;
+  const fits = named.find((c) => from.includes(c) && !picked.includes(c));
+  return fits ?? named.find((c) => !picked.includes(c)) ?? named[0];
+}
