@@ -226,7 +226,7 @@ describe("Idle Hands — seven sins: random games", () => {
 });
 
 describe("Idle Hands — seven sins: legal moves", () => {
-  it("offer a new pile only for a card that fits no pile, and never a pile that holds the card's sin", () => {
+  it("offer a new pile only when the player cannot play onto a pile (from the hand: no hand card fits; the drawn card: it fits none), and never a pile that holds the card's sin", () => {
     const game = load([advanced, specialties]);
     for (let i = 0; i < 20; i++) {
       const s = newGame(game, { players: seats(3), seed: `legal-${i}`, log: false });
@@ -241,10 +241,13 @@ describe("Idle Hands — seven sins: legal moves", () => {
           const n = m.args[pileParam] as number;
           const cardParam = m.action.params.findIndex((x) => x.name === "card");
           const card = cardParam >= 0 ? (m.args[cardParam] as number) : s.zones[zone(s, "drawn", p)][0];
-          const sin = attr(game, "sin", card);
-          const fits = piles.filter((z) => !s.zones[z].some((c) => attr(game, "sin", c) === sin));
-          if (n > piles.length) expect(fits).toEqual([]);
-          else expect(fits).toContain(piles[n - 1]);
+          const fitsOf = (c: number) => piles.filter((z) => !s.zones[z].some((x) => attr(game, "sin", x) === attr(game, "sin", c)));
+          const fits = fitsOf(card);
+          if (n > piles.length) {
+            expect(fits).toEqual([]);
+            // a card from the hand: no card in the hand fits any pile
+            if (m.action.name === "play") expect(s.zones[zone(s, "hand", p)].filter((c) => fitsOf(c).length > 0)).toEqual([]);
+          } else expect(fits).toContain(piles[n - 1]);
         }
         applyMove(s, p, moves[(steps * 7) % moves.length], true);
       }
@@ -266,6 +269,10 @@ describe("Idle Hands — seven sins: scenarios catch broken rules", () => {
   it("a new pile allowed for a card that fits a pile", () => {
     const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/new-pile.scenario.yaml", "newOnlyIfNoFit(c, n): not isNew(n) or not fitsSomewhere(c)", "newOnlyIfNoFit(c, n): true");
     expect(r.passed).toBe(false);
+  });
+  it("a new pile allowed for a hand card that fits no pile while another hand card fits one (the card, not the player, decides)", () => {
+    const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/new-pile-whole-hand.scenario.yaml", "check: newOnlyIfHandStuck(pile)", "check: newOnlyIfNoFit(card, pile)");
+    expect(formatDiagnostic(r.failures[0])).toContain("expected 'play wrath 2' not to be legal for Ann");
   });
   it("two cards of one sin allowed in a pile", () => {
     const r = withBrokenRules("idle-hands/seven-sins", "idle-hands/seven-sins/one-sin-per-pile.scenario.yaml", "noSecondSin(c, n): isNew(n) or fits(c, piles[n - 1])", "noSecondSin(c, n): true");
