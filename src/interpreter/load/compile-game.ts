@@ -434,7 +434,7 @@ class GameBuilder {
         if (alike && !this.attributes.has(alike)) {
           this.diagnostics.push(this.file.at(`${ppointer}/alike`, "error", "E_NAME", `cards have no attribute '${alike}'${suggestion(alike, this.attributes.keys())}`));
         }
-        const from = c.type.t === "zone" || c.type.t === "zonekind" ? (this.compiler.asList(c, { hasMe: true } as never) as Eval<unknown[]>) : (c.fn as Eval<unknown[]>);
+        const from = c.type.t === "zone" || c.type.t === "zonekind" ? (this.compiler.asList(c) as Eval<unknown[]>) : (c.fn as Eval<unknown[]>);
         const slot = this.compiler.bind(frame, locals, pname, several ? T.cards : element);
         const refusal = typeof p.else === "string" ? this.messageAt(`${ppointer}/else`, p.else, unit(`${name}.${pname}`)) : null;
         params.push({

@@ -1,0 +1,81 @@
+// What running rules needs beyond plain JavaScript: numbers checked, ranges built, tables read, values shown as
+// text, the players listed. Both back ends call these same helpers, so a check added here (a limit, a message)
+// holds for both.
+import * as T from "./types.js";
+import type { Type } from "./types.js";
+import type { State } from "../state.js";
+import { RuleError } from "./values.js";
+import { zoneName } from "../zones.js";
+
+/** A number, or a rule error naming the rule when the value is none or not a number. */
+export function num(v: unknown, rule: string): number {
+  if (typeof v !== "number") throw new RuleError(`${rule}: a number was needed, but the value is ${v === null ? "none" : String(v)}`);
+  return v;
+}
+
+/** The whole numbers from `from` to `to`, both included. */
+export function range(from: unknown, to: unknown, rule: string): number[] {
+  const out: number[] = [];
+  const last = num(to, rule);
+  for (let i = num(from, rule); i <= last; i++) out.push(i);
+  return out;
+}
+
+/** A table's entry for a key, none where the table has no such entry of its own. */
+export function mapGet(map: unknown, key: unknown): unknown {
+  const table = map as Record<string, unknown>;
+  const k = String(key);
+  return Object.prototype.hasOwnProperty.call(table, k) ? (table[k] ?? null) : null;
+}
+
+/** A list element, none outside the list. */
+export function item(list: unknown[], k: number): unknown {
+  return k >= 0 && k < list.length ? list[k] : null;
+}
+
+/** The error of a rule that keeps running without a decision. */
+export function looping(rule: string, limit: number): RuleError {
+  return new RuleError(`${rule} is looping: more than ${limit} steps without a decision`);
+}
+
+/** A value as text: cards, players and zones by name, lists item by item, none as "none". */
+export function show(s: State, v: unknown, type: Type): string {
+  if (v === null || v === undefined) return "none";
+  if (type.t === "card") return s.game.cardNames[v as number];
+  if (type.t === "player") return s.names[v as number];
+  if (type.t === "zone") return zoneName(s, v as number);
+  if (Array.isArray(v)) {
+    const of = type.t === "list" ? type.of : T.any;
+    return v.map((x) => show(s, x, of)).join(" ");
+  }
+  return String(v);
+}
+
+export function cardName(s: State, c: number | null): string | null {
+  return c === null ? null : s.game.cardNames[c];
+}
+
+export function playerName(s: State, p: number | null): string | null {
+  return p === null ? null : s.names[p];
+}
+
+/** The place a player went out in (1 for the first), none while still in. */
+export function place(s: State, p: number): number | null {
+  const i = s.places.indexOf(p);
+  return i >= 0 ? i + 1 : null;
+}
+
+/** The players still in, kept until someone goes out: lists in the language are never changed in place. */
+export function activePlayers(s: State): number[] {
+  if (s.activeCache) return s.activeCache;
+  const out: number[] = [];
+  for (let p = 0; p < s.n; p++) if (!s.out[p]) out.push(p);
+  s.activeCache = out;
+  return out;
+}
+
+export function allPlayers(s: State): number[] {
+  const out: number[] = new Array(s.n);
+  for (let p = 0; p < s.n; p++) out[p] = p;
+  return out;
+}
