@@ -7,6 +7,7 @@ import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
 import { formatDiagnostic, sortDiagnostics } from "../src/interpreter/diagnostics.js";
 import { newGame, legalMoves, applyMove, play } from "../src/interpreter/engine.js";
 import { tinyRules } from "./helpers/rules.js";
+import { runScenarioText } from "../src/scenario/scenario.js";
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "houserules-compose-"));
@@ -89,7 +90,7 @@ describe("composing fragments", () => {
 
   it("lists what is replaced but not there", () => {
     const dir = folder({ "base.yaml": base, "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [define.pionts]\n" });
-    expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:3:11: error E_COMPOSE: 'define.pionts' is listed under replaces, but nothing sets it"]);
+    expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:3:12: error E_COMPOSE: 'define.pionts' is listed under replaces, but nothing sets it (did you mean 'define.points'?)"]);
   });
 
   it("fills each part of a base exactly once", () => {
@@ -145,5 +146,163 @@ describe("a game inside a game", () => {
     expect(s.error).toBeNull();
     expect(moves).toBe(12); // two rounds of three cards each for two players
     expect(s.dealer).toBe(0); // moved on twice
+  });
+});
+
+/** Runs a scenario written inline in a folder of rule files; gives its failures as text ([] when it passes). */
+function scenario(dir: string, text: string): string[] {
+  const r = runScenarioText(text, "s.scenario.yaml", dir);
+  return r.failures.map((d) => `${d.file.slice(d.file.lastIndexOf("/") + 1)}:${d.line}:${d.col}: ${d.message}`);
+}
+
+// Plays Ann's hand 2H 3C 4D against Bob's 5S 6S 7S: whatever the fragments, the deal is the same.
+const deal = "players: [Ann, Bob]\nstart: Ann\ndeal:\n  hand: {Ann: [2H, 3C, 4D], Bob: [5S, 6S, 7S]}\n";
+
+// The base with one requirement on its play action.
+const withRule = base.replace(
+  "    effect: move(card, pile)\n",
+  "    require:\n      low:\n        check: card.rank < 10\n        else: \"{card} is too high\"\n    effect: move(card, pile)\n",
+);
+
+describe("small overrides: one requirement, parameter or effect of an action", () => {
+
+  it("replaces one requirement without copying the action", () => {
+    const dir = folder({
+      "base.yaml": withRule,
+      "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [actions.play.require.low]\nactions:\n  play:\n    require:\n      low:\n        check: card.suit != \"C\"\n        else: \"no clubs\"\n",
+    });
+    expect(errors(dir, ["base.yaml", "f.yaml"])).toEqual([]);
+    expect(scenario(dir, `rules: ./base.yaml\nwith: [./f.yaml]\n${deal}moves:\n  - {Ann: play 3C, rejected: "no clubs"}\n  - Ann: play 2H\n  - expect: {zones: {pile: [2H]}}\n`)).toEqual([]);
+  });
+
+  it("adds a requirement by writing it under a new name; both must hold", () => {
+    const dir = folder({
+      "base.yaml": withRule,
+      "f.yaml": "extends: ./base.yaml\nname: F\nactions:\n  play:\n    require:\n      no-diamonds: {check: card.suit != \"D\", else: no diamonds}\n",
+    });
+    expect(scenario(dir, `rules: ./base.yaml\nwith: [./f.yaml]\n${deal}moves:\n  - {Ann: play 4D, rejected: "no diamonds"}\n  - Ann: play 3C\n`)).toEqual([]);
+  });
+
+  it("replaces one parameter, keeping the parameters' order, and one effect", () => {
+    const dir = folder({
+      "base.yaml": withRule,
+      "f.yaml": [
+        "extends: ./base.yaml",
+        "name: F",
+        "replaces: [actions.play.params.card, actions.play.effect]",
+        "actions:",
+        "  play:",
+        "    params:",
+        "      card: {from: hand, else: play from your hand}",
+        "    effect: putUnder(card, pile)",
+      ].join("\n") + "\n",
+    });
+    expect(errors(dir, ["base.yaml", "f.yaml"])).toEqual([]);
+    expect(scenario(dir, `rules: ./base.yaml\nwith: [./f.yaml]\n${deal}moves:\n  - Ann: play 2H\n  - Bob: play 5S\n  - expect: {zones: {pile: [5S, 2H]}}\n`)).toEqual([]);
+  });
+
+  it("refuses to write over a part of an item it does not list, naming what to list", () => {
+    const dir = folder({
+      "base.yaml": withRule,
+      "one.yaml": "extends: ./base.yaml\nname: One\nactions:\n  play:\n    effect: putUnder(card, pile)\n",
+      "two.yaml": "extends: ./base.yaml\nname: Two\nactions:\n  play:\n    params: {card: hand}\n    effect: putUnder(card, pile)\n",
+    });
+    expect(errors(dir, ["one.yaml"])).toEqual([
+      "one.yaml:5:5: error E_CONFLICT: 'actions.play.effect' is already set by the base; a fragment replaces an item only when it lists it under replaces: replaces: [actions.play.effect]",
+    ]);
+    expect(errors(dir, ["two.yaml"])).toEqual([
+      "two.yaml:4:3: error E_CONFLICT: 'actions.play' is already set by the base; a fragment replaces an item only when it lists it under replaces: replaces: [actions.play.params.card, actions.play.effect] for what this changes, or replaces: [actions.play] for the whole",
+    ]);
+  });
+
+  it("says what to write instead of appending to a requirement, a parameter or a map", () => {
+    const dir = folder({
+      "base.yaml": withRule,
+      "f.yaml": "extends: ./base.yaml\nname: F\nappend:\n  actions.play.require.low: card.rank > 2\n  actions.play.require: [x]\n  actions.play.params.card: x\n  end: x\n",
+    });
+    expect(errors(dir, ["f.yaml"])).toEqual([
+      "f.yaml:4:3: error E_COMPOSE: 'actions.play.require.low' is a requirement, a condition that must hold, not effects or a list: write another requirement under actions.play.require (every requirement must hold), or replace this one with replaces: [actions.play.require.low]",
+      "f.yaml:5:3: error E_COMPOSE: 'actions.play.require' is a map of named items, not effects or a list: an item with a new name written under actions.play.require in this fragment is added, and one listed under replaces (replaces: [actions.play.require.low]) is replaced",
+      "f.yaml:6:3: error E_COMPOSE: 'actions.play.params.card' is a parameter, not effects or a list: write another parameter under actions.play.params, or replace this one with replaces: [actions.play.params.card]",
+      "f.yaml:7:3: error E_COMPOSE: 'end' is a single value, not effects or a list: to change it, replace it (replaces: [end])",
+    ]);
+  });
+
+  it("replaces one requirement of a shipped game: a three may be played on anything in Idiot", () => {
+    const dir = folder({
+      "threes.yaml": [
+        "extends: idiot",
+        "name: Threes Are Wild",
+        "replaces: [actions.play.require.rank-order]",
+        "actions:",
+        "  play:",
+        "    require:",
+        "      rank-order:",
+        "        check: cards.first.rank == 3 or canPlay(cards.first)",
+        "        else: \"{cards.first} is lower than {pile.top}: play the same or higher, a two, a three or a ten\"",
+      ].join("\n") + "\n",
+    });
+    const r = loadComposition(["./threes.yaml"], dir);
+    expect(r.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic)).toEqual([]);
+    expect(r.game!.name).toBe("Idiot + Threes Are Wild");
+  });
+});
+
+describe("composition never loses a rule silently", () => {
+  // `a` appends to the play action's effect; `b` replaces the whole action.
+  const files = {
+    "base.yaml": withRule,
+    "a.yaml": "extends: ./base.yaml\nname: A\nappend:\n  actions.play.effect: draw(stock, pile)\n",
+    "b.yaml": "extends: ./base.yaml\nname: B\nreplaces: [actions.play]\nactions:\n  play:\n    params: {card: hand}\n    effect: putUnder(card, pile)\n",
+    "a-wins.yaml": "extends: ./base.yaml\nname: A wins\noverrides: [b]\nappend:\n  actions.play.effect: draw(stock, pile)\n",
+    "b-wins.yaml": "extends: ./base.yaml\nname: B wins\noverrides: [a]\nreplaces: [actions.play]\nactions:\n  play:\n    params: {card: hand}\n    effect: putUnder(card, pile)\n",
+    "c.yaml": "extends: ./base.yaml\nname: C\nactions:\n  play:\n    require:\n      hearts: {check: card.suit == \"H\"}\n",
+  };
+
+  it("refuses an append and a replacement of the same item, in the later file, in either order", () => {
+    const dir = folder(files);
+    expect(errors(dir, ["a.yaml", "b.yaml"])).toEqual([
+      "b.yaml:5:3: error E_CONFLICT: replacing 'actions.play' would drop what a appends to 'actions.play.effect': say which wins, with overrides: [a] in one of them",
+    ]);
+    expect(errors(dir, ["b.yaml", "a.yaml"])).toEqual([
+      "a.yaml:4:3: error E_CONFLICT: this appends to 'actions.play.effect', but b replaces 'actions.play': say which wins, with overrides: [b] in one of them",
+    ]);
+  });
+
+  it("refuses a requirement added to an action another fragment replaces", () => {
+    const dir = folder(files);
+    expect(errors(dir, ["c.yaml", "b.yaml"])).toEqual([
+      "b.yaml:5:3: error E_CONFLICT: replacing 'actions.play' would drop 'actions.play.require.hearts', which c adds: say which wins, with overrides: [c] in one of them",
+    ]);
+    expect(errors(dir, ["b.yaml", "c.yaml"])).toEqual([
+      "c.yaml:5:5: error E_CONFLICT: this adds 'actions.play.require', but b replaces 'actions.play': say which wins, with overrides: [b] in one of them",
+    ]);
+  });
+
+  it("keeps the winner's change whichever comes first", () => {
+    const dir = folder({ ...files, "a-wins.yaml": files["a-wins.yaml"].replace("[b]", "[b-wins]") });
+    // The replacement puts the card under the pile; the append then draws the stock's top onto the pile.
+    const played = (refs: string[]) => {
+      expect(errors(dir, refs)).toEqual([]);
+      return scenario(dir, `rules: ./base.yaml\nwith: [${refs.map((r) => `./${r}`).join(", ")}]\n${deal}moves:\n  - Ann: play 2H\n  - expect: {zones: {pile: [2H]}}\n`);
+    };
+    // b-wins overrides a: the append is dropped, in both orders
+    expect(played(["a.yaml", "b-wins.yaml"])).toEqual([]);
+    expect(played(["b-wins.yaml", "a.yaml"])).toEqual([]);
+    // a-wins overrides b-wins: the append is made onto the replacement, in both orders
+    expect(played(["a-wins.yaml", "b-wins.yaml"])[0]).toMatch(/expected pile to hold \[2H\], but it holds \[2H, \w+\]/);
+    expect(played(["b-wins.yaml", "a-wins.yaml"])[0]).toMatch(/expected pile to hold \[2H\], but it holds \[2H, \w+\]/);
+  });
+
+  it("honours overrides written in the earlier of two replacing fragments", () => {
+    const dir = folder({
+      "base.yaml": base,
+      "a.yaml": "extends: ./base.yaml\nname: A\nreplaces: [define.points]\noverrides: [b]\ndefine:\n  points(p): 1\n",
+      "b.yaml": "extends: ./base.yaml\nname: B\nreplaces: [define.points]\ndefine:\n  points(p): 2\n",
+    });
+    expect(errors(dir, ["a.yaml", "b.yaml"])).toEqual([]);
+    const r = loadComposition(["./a.yaml", "./b.yaml"], dir);
+    const s = newGame(r.game!, { players: ["Ann", "Bob"], seed: 1 });
+    expect(s.over).toBe(false);
   });
 });

@@ -131,7 +131,10 @@ function build(read: RawDoc[]): LoadResult {
   for (const doc of read) if (!add(doc, [])) return { game: null, diagnostics };
   if (!root) return { game: null, diagnostics };
   const rootDoc = root as RawDoc;
-  const pieces: Piece[] = order.map((d) => ({ id: shortId(d), file: d.file!, raw: d.raw! }));
+  const pieces: Piece[] = order.map((d) => {
+    const parent = typeof d.raw!.extends === "string" ? readDoc(d.raw!.extends, dirname(d.path)) : undefined;
+    return { id: shortId(d), file: d.file!, raw: d.raw!, base: parent && shortId(parent) };
+  });
   const id = read.length === 1 ? read[0].id : read.map((d) => d.id).join("+");
   let source: Source = rootDoc.file!;
   let raw = rootDoc.raw!;
