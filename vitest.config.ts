@@ -7,5 +7,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ["test/helpers/build.ts"],
+    setupFiles: ["test/helpers/host.ts"],
   },
 });

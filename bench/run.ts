@@ -5,6 +5,9 @@ import { comparisons } from "./comparisons.js";
 import { measure } from "./measure.js";
 import { jsonReport, textReport, type Result } from "./report.js";
 import { timeSearch } from "./search.js";
+import { installNodeHost } from "../src/node/host.js";
+
+installNodeHost();
 
 const usage = `usage: npm run bench -- [--seconds N] [--json]
 

@@ -5,6 +5,8 @@ export type Severity = "error" | "warning" | "notice";
 
 export const codes = {
   E_FILE: "a rules file or scenario cannot be read",
+  E_FILE_SIZE: "a file larger than the limit, refused before it is read",
+  E_PATH: "a reference to a file a rule file may not reach (not a .yaml file beside it or under the rule folders)",
   E_YAML: "the YAML itself is malformed",
   E_ALIAS: "YAML aliases expand too far",
   E_KEY: "a key that is not allowed",
@@ -43,10 +45,14 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.col}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
+/** Gives the text of one line of a file (1-based), or undefined: a SourceFile does, without splitting the file. */
+export interface Lines {
+  lineText(line: number): string | undefined;
+}
+
 /** The source line of a diagnostic with a caret under the place it points at, for people reading a terminal. */
-export function excerpt(d: Diagnostic, source: string | undefined): string {
-  if (!source) return "";
-  const line = source.split(/\r?\n/)[d.line - 1];
+export function excerpt(d: Diagnostic, source: Lines | undefined): string {
+  const line = source?.lineText(d.line);
   if (line === undefined) return "";
   const width = d.endLine === d.line && d.endCol && d.endCol > d.col ? d.endCol - d.col : 1;
   return `  ${line}\n  ${" ".repeat(Math.max(0, d.col - 1))}${"^".repeat(width)}`;

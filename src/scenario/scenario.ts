@@ -1,11 +1,12 @@
 // Scenario files script a game and state what must hold: the public format for testing rules headlessly.
 // A failure names the step, what was expected and what happened, at the step's line in the file.
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
 import type { Diagnostic } from "../interpreter/diagnostics.js";
 import { SourceFile, loadYaml } from "../interpreter/load/yaml.js";
 import { validate } from "../interpreter/load/schema.js";
 import { displayPath } from "../interpreter/load/resolve.js";
+import { host } from "../interpreter/load/host.js";
+import { dirname, resolve } from "../interpreter/load/paths.js";
+import { maxFileBytes } from "../interpreter/limits.js";
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
@@ -25,15 +26,14 @@ export interface ScenarioResult {
   state: State | null;
 }
 
-export function runScenarioFile(path: string): ScenarioResult {
+export function runScenarioFile(file: string): ScenarioResult {
+  const path = resolve(host().workingFolder, file);
   const shown = displayPath(path);
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    return fail(shown, { severity: "error", code: "E_FILE", message: `cannot read: ${(e as Error).message}`, file: shown, line: 1, col: 1 });
+  const read = host().readFile(path, maxFileBytes);
+  if ("error" in read) {
+    return fail(shown, { severity: "error", code: read.tooLarge ? "E_FILE_SIZE" : "E_FILE", message: `cannot read ${shown}: ${read.error}`, file: shown, line: 1, col: 1 });
   }
-  return runScenarioText(text, shown, dirname(path));
+  return runScenarioText(read.text, shown, dirname(path));
 }
 
 function fail(file: string, d: Diagnostic): ScenarioResult {

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { packageRoot } from "../interpreter/load/resolve.js";
+import { packageRoot } from "../node/host.js";
 import type { GameOutcome } from "./simulate.js";
 import type { RunSpec } from "./run-spec.js";
 import type { Task } from "./worker.js";

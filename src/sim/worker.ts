@@ -2,6 +2,9 @@
 // of a run, rebuilt from names, and returns each game's outcome as plain data.
 import { playMany, type GameOutcome } from "./simulate.js";
 import { agentsOfSpec, gameOfSpec, type RunSpec } from "./run-spec.js";
+import { installNodeHost } from "../node/host.js";
+
+installNodeHost();
 
 export interface Task extends RunSpec {
   from: number;

@@ -15,7 +15,8 @@ export async function run(args: string[], input?: string): Promise<{ code: numbe
   return { code, out, err };
 }
 
-export function runBin(args: string[], input?: string): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, ["bin/houserules.js", ...args], { input, encoding: "utf8" });
+/** A timeout (ms) kills the child: a command that hangs then fails with code -1 instead of hanging the suite. */
+export function runBin(args: string[], input?: string, timeout?: number): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, ["bin/houserules.js", ...args], { input, encoding: "utf8", timeout });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }

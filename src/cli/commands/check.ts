@@ -1,10 +1,10 @@
 // houserules check: load rule files and report every problem, with the notices for assumed values.
-import { readFileSync } from "node:fs";
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
 import { completion } from "../../interpreter/load/catalog.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
+import type { SourceFile } from "../../interpreter/load/yaml.js";
 import { excerpt, formatDiagnostic, sortDiagnostics, type Diagnostic } from "../../interpreter/diagnostics.js";
 
 export const checkHelp = `Usage: houserules check [<ids or files>...] [--json] [--quiet]
@@ -31,6 +31,8 @@ export async function check(argv: string[], io: IO): Promise<number> {
   }
   const refs = positionals.length ? positionals : shippedRules();
   const reports: { rules: string; ok: boolean; diagnostics: Diagnostic[] }[] = [];
+  // Excerpts are taken from the files the loader read, never read again: a diagnostic may name any file.
+  const sources = new Map<string, SourceFile>();
   for (const ref of refs) {
     // A card that fills one part of a base is checked in a whole composition: the other parts are filled
     // with the base's first preset (notices say with which).
@@ -39,6 +41,7 @@ export async function check(argv: string[], io: IO): Promise<number> {
     if (others.length && !values.quiet) {
       loaded.diagnostics.push({ severity: "notice", code: "N_ASSUMED", message: `checked together with ${others.join(", ")} to fill the other parts`, file: ref, line: 1, col: 1 });
     }
+    for (const [name, file] of loaded.sources) sources.set(name, file);
     const diagnostics = sortDiagnostics(loaded.diagnostics).filter((d) => !(values.quiet && d.severity === "notice"));
     reports.push({ rules: ref, ok: !loaded.diagnostics.some((d) => d.severity === "error"), diagnostics });
   }
@@ -47,22 +50,11 @@ export async function check(argv: string[], io: IO): Promise<number> {
     io.out(JSON.stringify({ files: reports }, null, 2) + "\n");
     return failed ? 1 : 0;
   }
-  const sources = new Map<string, string | undefined>();
-  const sourceOf = (file: string) => {
-    if (!sources.has(file)) {
-      try {
-        sources.set(file, readFileSync(file, "utf8"));
-      } catch {
-        sources.set(file, undefined);
-      }
-    }
-    return sources.get(file);
-  };
   for (const r of reports) {
     for (const d of r.diagnostics) {
       io.out(formatDiagnostic(d) + "\n");
       if (d.severity !== "notice") {
-        const shown = excerpt(d, sourceOf(d.file));
+        const shown = excerpt(d, sources.get(d.file));
         if (shown) io.out(shown + "\n");
       }
     }

@@ -1,8 +1,9 @@
 // The shipped rule files as a catalogue: fragments can be named as printed ("Deal Eight") wherever an id is
 // accepted, rule cards can be listed with their type and markers, and bases can offer named presets.
-import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { resolveRules, shippedRules } from "./resolve.js";
+import { host, perHost } from "./host.js";
+import { maxFileBytes } from "../limits.js";
 
 export interface CatalogEntry {
   id: string;
@@ -20,17 +21,16 @@ export interface CatalogEntry {
   players: { min: number; max: number } | null;
 }
 
-let entries: CatalogEntry[] | null = null;
-
-export function catalog(): CatalogEntry[] {
-  if (entries) return entries;
-  entries = [];
+export const catalog = perHost((): CatalogEntry[] => {
+  const entries: CatalogEntry[] = [];
   for (const id of shippedRules()) {
     const file = resolveRules(id);
     if (!file) continue;
+    const read = host().readFile(file, maxFileBytes);
+    if (!("text" in read)) continue;
     let raw: Record<string, unknown> | null = null;
     try {
-      raw = parse(readFileSync(file, "utf8"), { maxAliasCount: 100 }) as Record<string, unknown>;
+      raw = parse(read.text, { maxAliasCount: 100 }) as Record<string, unknown>;
     } catch {
       continue; // check reports broken files; the catalogue only lists what reads
     }
@@ -53,7 +53,7 @@ export function catalog(): CatalogEntry[] {
     });
   }
   return entries;
-}
+});
 
 const normal = (s: string) => s.toLowerCase().replace(/[\s\u2013\u2014-]+/g, " ").trim();
 

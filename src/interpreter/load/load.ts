@@ -1,9 +1,7 @@
 // Loading rules: read a file, parse the YAML, validate its structure, compose fragments onto their base, and
 // compile. Every stage adds located diagnostics; rules with errors give no game, and nothing here throws on
 // bad input.
-import { readFileSync } from "node:fs";
-import { basename, dirname } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Code, Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { Game } from "../model.js";
 import { SourceFile, loadYaml, type Source } from "./yaml.js";
@@ -11,11 +9,16 @@ import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import { compose, type Piece } from "./compose.js";
 import { resolveReference } from "./catalog.js";
-import { displayPath, idOf, isPath, knownIds, resolveRules } from "./resolve.js";
+import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./resolve.js";
+import { host, perHost } from "./host.js";
+import { basename, dirname, resolve } from "./paths.js";
+import { maxFileBytes } from "../limits.js";
 
 export interface LoadResult {
   game: Game | null;
   diagnostics: Diagnostic[];
+  /** Every file read for these rules, by the name diagnostics give it: excerpts come from here, never the disk. */
+  sources: ReadonlyMap<string, SourceFile>;
 }
 
 type Raw = Record<string, unknown>;
@@ -29,26 +32,38 @@ interface RawDoc {
   diagnostics: Diagnostic[];
 }
 
-const docs = new Map<string, RawDoc>();
-const games = new Map<string, LoadResult>();
+const caches = perHost(() => ({ docs: new Map<string, RawDoc>(), games: new Map<string, LoadResult>() }));
 
-function missing(ref: string, code: "E_RULES" | "E_FILE", message: string): RawDoc {
-  const d: Diagnostic = { severity: "error", code, message, file: ref, line: 1, col: 1 };
+/**
+ * Who names a reference: the user (a path relative to the working folder, any .yaml file), or a file in a
+ * folder (a rule file's extends and include, a scenario's rules), which reaches only what `reachable` allows.
+ * `at` places a problem with the reference where the file wrote it.
+ */
+interface Referrer {
+  folder: string;
+  confined: boolean;
+  at?: (code: Code, message: string) => Diagnostic;
+}
+
+function missing(ref: string, from: Referrer, code: Code, message: string): RawDoc {
+  const d: Diagnostic = from.at?.(code, message) ?? { severity: "error", code, message, file: ref, line: 1, col: 1 };
   return { id: ref, path: ref, file: null, raw: null, diagnostics: [d] };
 }
 
-function readDoc(ref: string, base?: string): RawDoc {
-  const path = resolveRules(ref, base) ?? resolveRules(resolveReference(ref), base);
-  if (!path) return missing(ref, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownIds())}`);
+function readDoc(ref: string, from: Referrer): RawDoc {
+  if (isPath(ref) && from.confined) {
+    const refused = reachable(resolve(from.folder, ref), from.folder);
+    if (refused) return missing(ref, from, "E_PATH", `'${ref}' is refused: ${refused}`);
+  }
+  const path = resolveRules(ref, from.folder) ?? resolveRules(resolveReference(ref), from.folder);
+  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownIds())}`);
+  if (!path.endsWith(".yaml")) return missing(ref, from, "E_PATH", `'${ref}' is refused: a rule file is a .yaml file`);
+  const { docs } = caches();
   const cached = docs.get(path);
   if (cached) return cached;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    return missing(displayPath(path), "E_FILE", `cannot read: ${(e as Error).message}`);
-  }
-  const doc = parseDoc(text, displayPath(path), idOf(path), path);
+  const read = host().readFile(path, maxFileBytes);
+  if ("error" in read) return missing(displayPath(path), from, read.tooLarge ? "E_FILE_SIZE" : "E_FILE", `cannot read ${displayPath(path)}: ${read.error}`);
+  const doc = parseDoc(read.text, displayPath(path), idOf(path), path);
   docs.set(path, doc);
   return doc;
 }
@@ -70,13 +85,22 @@ export function loadRules(ref: string, base?: string): LoadResult {
   return loadComposition([ref], base);
 }
 
+function referrer(base: string | undefined): Referrer {
+  const working = host().workingFolder;
+  return base === undefined ? { folder: working, confined: false } : { folder: resolve(working, base), confined: true };
+}
+
 /**
  * Loads a base with fragments: `[base, fragment, ...]`, or fragments alone (their base is the one they
  * extend). Each fragment brings the fragments it extends; a base brings the fragments it includes.
+ * Without `base`, the references are the user's own, relative to the working folder. With it, they come from a
+ * file in that folder (a scenario) and reach only rule files beside it or under the rule folders.
  */
 export function loadComposition(refs: string[], base?: string): LoadResult {
-  const read = refs.map((r) => readDoc(r, base));
+  const from = referrer(base);
+  const read = refs.map((r) => readDoc(r, from));
   const key = read.map((d) => d.path).join("\n");
+  const { games } = caches();
   const cached = games.get(key);
   if (cached) return cached;
   const result = build(read);
@@ -85,11 +109,27 @@ export function loadComposition(refs: string[], base?: string): LoadResult {
 }
 
 function build(read: RawDoc[]): LoadResult {
+  const sources = new Map<string, SourceFile>();
+  const seenDoc = (doc: RawDoc) => {
+    if (doc.file) sources.set(doc.file.path, doc.file);
+  };
+  read.forEach(seenDoc);
   const failed = read.filter((d) => !d.raw);
-  if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics) };
+  if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics), sources };
   const diagnostics: Diagnostic[] = read.flatMap((d) => d.diagnostics);
   const order: RawDoc[] = [];
   let root: RawDoc | null = null;
+  /** Reads a file that `doc` names at `pointer`; a problem with the file is added, where it lies or at pointer. */
+  const named = (doc: RawDoc, ref: string, pointer: string, what: string): RawDoc | null => {
+    const at = (code: Code, message: string) => doc.file!.at(pointer, "error", code, message);
+    const other = readDoc(ref, { folder: dirname(doc.path), confined: true, at });
+    seenDoc(other);
+    if (other.raw) return other;
+    diagnostics.push(...other.diagnostics.filter((d) => !diagnostics.includes(d)));
+    // the file's own problems are where they are; then say where this file names it
+    if (other.file) diagnostics.push(at("E_RULES", `${what} '${ref}' does not load`));
+    return null;
+  };
   const add = (doc: RawDoc, seen: RawDoc[]): boolean => {
     if (order.includes(doc)) return true;
     if (seen.includes(doc)) {
@@ -104,32 +144,24 @@ function build(read: RawDoc[]): LoadResult {
       }
       root = doc;
       order.push(doc);
-      for (const inc of (doc.raw!.include ?? []) as string[]) {
-        const included = readDoc(inc, dirname(doc.path));
-        if (!included.raw) {
-          diagnostics.push(...included.diagnostics.filter((d) => !diagnostics.includes(d)));
-          diagnostics.push(doc.file!.at("/include", "error", "E_RULES", `the included '${inc}' does not load`));
-          return false;
-        }
+      const includes = (doc.raw!.include ?? []) as string[];
+      for (let i = 0; i < includes.length; i++) {
+        const included = named(doc, includes[i], `/include/${i}`, "the included");
+        if (!included) return false;
         // a fragment that extends this base and is also included (a fixed card checked by itself) comes later
         if (seen.includes(included)) continue;
         if (!add(included, [...seen, doc])) return false;
       }
       return true;
     }
-    const parent = readDoc(parentRef, dirname(doc.path));
-    if (!parent.raw) {
-      // the base's own problems, where they are, then where this file names it
-      diagnostics.push(...parent.diagnostics.filter((d) => !diagnostics.includes(d)));
-      diagnostics.push(doc.file!.at("/extends", "error", "E_RULES", `the base '${parentRef}' does not load`));
-      return false;
-    }
+    const parent = named(doc, parentRef, "/extends", "the base");
+    if (!parent) return false;
     if (!add(parent, [...seen, doc])) return false;
     order.push(doc);
     return true;
   };
-  for (const doc of read) if (!add(doc, [])) return { game: null, diagnostics };
-  if (!root) return { game: null, diagnostics };
+  for (const doc of read) if (!add(doc, [])) return { game: null, diagnostics, sources };
+  if (!root) return { game: null, diagnostics, sources };
   const rootDoc = root as RawDoc;
   const pieces: Piece[] = order.map((d) => {
     const parent = typeof d.raw!.extends === "string" ? readDoc(d.raw!.extends, dirname(d.path)) : undefined;
@@ -141,7 +173,7 @@ function build(read: RawDoc[]): LoadResult {
   if (pieces.length > 1 || rootDoc.raw!.parts) {
     const composed = compose(pieces[0], pieces.slice(1));
     diagnostics.push(...composed.diagnostics);
-    if (composed.diagnostics.some((d) => d.severity === "error")) return { game: null, diagnostics };
+    if (composed.diagnostics.some((d) => d.severity === "error")) return { game: null, diagnostics, sources };
     source = composed.source;
     raw = composed.raw;
   }
@@ -149,11 +181,11 @@ function build(read: RawDoc[]): LoadResult {
     const compiled = compileGame(raw, source, id);
     diagnostics.push(...compiled.diagnostics);
     if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path));
-    return { game: compiled.game, diagnostics };
+    return { game: compiled.game, diagnostics, sources };
   } catch (e) {
     // A bug of ours, not of the rule file: still a report, never a crash.
     diagnostics.push(rootDoc.file!.at("", "error", "E_SCHEMA", `internal error while compiling: ${(e as Error).message}`));
-    return { game: null, diagnostics };
+    return { game: null, diagnostics, sources };
   }
 }
 
@@ -170,8 +202,12 @@ function resolveNested(ids: string[], base: string): Game | string {
   return first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : `cannot load ${ids.join(" + ")}`;
 }
 
-/** Compiles rule text that is not on disk (the playground, tests). Fragments in it extend ids on disk. */
-export function compileRulesText(text: string, displayName: string, id: string, base = process.cwd()): LoadResult {
-  const doc = parseDoc(text, displayName, id, `${base}/${displayName}`);
+/**
+ * Compiles rule text that is not read from the host (the playground's editor, tests), as if it were the file
+ * `displayName` in folder `base` (the working folder by default). What it extends or includes is read from the
+ * host, beside that place or under the rule folders.
+ */
+export function compileRulesText(text: string, displayName: string, id: string, base = host().workingFolder): LoadResult {
+  const doc = parseDoc(text, displayName, id, resolve(base, displayName));
   return build([doc]);
 }

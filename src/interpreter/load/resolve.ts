@@ -1,69 +1,65 @@
-// Rules ids. A rules id is a rule file's path under rules/ without `.yaml`; where a file is named like its
-// folder (rules/<game>/<game>.yaml) the folder alone (<game>) is its id. A path (starting with ./, ../ or /) is
-// accepted wherever an id is.
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+// Rules ids. A rules id is a rule file's path under a rule folder without `.yaml`; where a file is named like its
+// folder (<root>/<game>/<game>.yaml) the folder alone (<game>) is its id. A path (starting with ./, ../ or /, or
+// ending in .yaml) is accepted wherever an id is. Files are reached only through the installed host.
+import { host, perHost } from "./host.js";
+import { basename, dirname, isInside, join, relative, resolve } from "./paths.js";
 
-let root: string | undefined;
-
-/** The folder holding package.json, found from this module's own place (works from src/ and from dist/). */
-export function packageRoot(): string {
-  if (root) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "rules"))) return (root = dir);
-    const up = dirname(dir);
-    if (up === dir) throw new Error("cannot find the houserules package folder");
-    dir = up;
-  }
-}
-
+/** The shipped rules/ folder: the first rule root. */
 export function rulesFolder(): string {
-  return join(packageRoot(), "rules");
+  return host().ruleRoots[0];
 }
 
 export function isPath(ref: string): boolean {
   return ref.startsWith("./") || ref.startsWith("../") || ref.startsWith("/") || ref.endsWith(".yaml");
 }
 
-/** The file a rules id or path names, or undefined. Paths are taken relative to `base` (a folder). */
-export function resolveRules(ref: string, base = process.cwd()): string | undefined {
-  if (isPath(ref)) {
-    const file = resolve(base, ref);
-    return existsSync(file) && statSync(file).isFile() ? file : undefined;
-  }
-  if (!/^[a-z0-9][a-z0-9/_-]*$/i.test(ref) || ref.includes("..")) return undefined;
-  const folder = rulesFolder();
-  const direct = join(folder, `${ref}.yaml`);
-  if (existsSync(direct)) return direct;
-  const last = ref.split("/").pop()!;
-  const named = join(folder, ref, `${last}.yaml`);
-  if (existsSync(named)) return named;
-  return undefined;
-}
-
-/** The id of a rule file under rules/, or its path relative to the working folder for other files. */
-export function idOf(file: string): string {
-  const rel = relative(rulesFolder(), file);
-  if (rel.startsWith("..") || !rel.endsWith(".yaml")) return relative(process.cwd(), file) || file;
-  const parts = rel.slice(0, -".yaml".length).split(sep);
-  if (parts.length >= 2 && parts[parts.length - 1] === parts[parts.length - 2]) parts.pop();
-  return parts.join("/");
-}
-
-/** Every rule file shipped under rules/, as ids. */
-export function shippedRules(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith(".yaml")) out.push(idOf(full));
+/** Every rule file under the rule roots, by id (the first root that has an id wins), read once per host. */
+const index = perHost(() => {
+  const ids = new Map<string, string>();
+  const walk = (dir: string, depth: number) => {
+    if (depth > 16) return;
+    for (const e of host().listFolder(dir)) {
+      const full = join(dir, e.name);
+      if (e.folder) walk(full, depth + 1);
+      else if (e.name.endsWith(".yaml")) {
+        const id = idOf(full);
+        if (!ids.has(id)) ids.set(id, full);
+      }
     }
   };
-  if (existsSync(rulesFolder())) walk(rulesFolder());
-  return out;
+  for (const root of host().ruleRoots) walk(root, 0);
+  return ids;
+});
+
+function isFile(path: string): boolean {
+  const name = basename(path);
+  return host().listFolder(dirname(path)).some((e) => e.name === name && !e.folder);
+}
+
+/** The file a rules id or path names, or undefined. Paths are taken relative to `base` (a folder). */
+export function resolveRules(ref: string, base = host().workingFolder): string | undefined {
+  if (isPath(ref)) {
+    const file = resolve(base, ref);
+    return isFile(file) ? file : undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9/_-]*$/i.test(ref)) return undefined;
+  return index().get(ref);
+}
+
+/** The id of a rule file under a rule root, or its path relative to the working folder for other files. */
+export function idOf(file: string): string {
+  for (const root of host().ruleRoots) {
+    if (!isInside(file, root) || !file.endsWith(".yaml")) continue;
+    const parts = relative(root, file).slice(0, -".yaml".length).split("/");
+    if (parts.length >= 2 && parts[parts.length - 1] === parts[parts.length - 2]) parts.pop();
+    return parts.join("/");
+  }
+  return relative(host().workingFolder, file) || file;
+}
+
+/** Every rule file under the rule roots, as ids, in the order of the folders' listings. */
+export function shippedRules(): string[] {
+  return [...index().keys()];
 }
 
 /** Every rules id that exists, for "did you mean". */
@@ -73,6 +69,16 @@ export function knownIds(): string[] {
 
 /** How a file is shown in messages: relative to the working folder when it is inside it. */
 export function displayPath(file: string): string {
-  const rel = relative(process.cwd(), file);
-  return rel && !rel.startsWith("..") ? rel : file;
+  const working = host().workingFolder;
+  return isInside(file, working) && file !== working ? relative(working, file) : file;
+}
+
+/**
+ * Whether a rule file in `folder` may name `file`: only a .yaml file beside it or below, or under a rule root.
+ * Rule files are shared by link, so a reference must never reach an arbitrary file of the reader's machine.
+ */
+export function reachable(file: string, folder: string): string | undefined {
+  if (!file.endsWith(".yaml")) return "a rule file names only rule files (.yaml)";
+  if (isInside(file, folder) || host().ruleRoots.some((r) => isInside(file, r))) return undefined;
+  return `a rule file names only rule files beside it (under ${displayPath(folder) || "."}) or under the rule folders`;
 }

@@ -31,6 +31,14 @@ export class SourceFile implements Source {
     readonly text: string,
   ) {}
 
+  /** The text of line n (1-based), without its line break; undefined past the end. */
+  lineText(n: number): string | undefined {
+    const starts = this.lines.lineStarts.length ? this.lines.lineStarts : [0];
+    if (n < 1 || n > starts.length) return undefined;
+    const end = n < starts.length ? starts[n] - 1 : this.text.length;
+    return this.text.slice(starts[n - 1], end).replace(/\r$/, "");
+  }
+
   position(offset: number): { line: number; col: number } {
     const p = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
     return { line: p.line, col: p.col };
