@@ -118,6 +118,7 @@ function build(read: RawDoc[]): LoadResult {
   if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics), sources };
   const diagnostics: Diagnostic[] = read.flatMap((d) => d.diagnostics);
   const order: RawDoc[] = [];
+  const parents = new Map<RawDoc, RawDoc>();
   let root: RawDoc | null = null;
   /** Reads a file that `doc` names at `pointer`; a problem with the file is added, where it lies or at pointer. */
   const named = (doc: RawDoc, ref: string, pointer: string, what: string): RawDoc | null => {
@@ -156,6 +157,7 @@ function build(read: RawDoc[]): LoadResult {
     }
     const parent = named(doc, parentRef, "/extends", "the base");
     if (!parent) return false;
+    parents.set(doc, parent);
     if (!add(parent, [...seen, doc])) return false;
     order.push(doc);
     return true;
@@ -164,7 +166,7 @@ function build(read: RawDoc[]): LoadResult {
   if (!root) return { game: null, diagnostics, sources };
   const rootDoc = root as RawDoc;
   const pieces: Piece[] = order.map((d) => {
-    const parent = typeof d.raw!.extends === "string" ? readDoc(d.raw!.extends, dirname(d.path)) : undefined;
+    const parent = parents.get(d);
     return { id: shortId(d), file: d.file!, raw: d.raw!, base: parent && shortId(parent) };
   });
   const id = read.length === 1 ? read[0].id : read.map((d) => d.id).join("+");
