@@ -7,7 +7,8 @@ import { table } from "../table.js";
 export const cardsHelp = `Usage: houserules cards [--json]
 
 Lists every rule card that ships with houserules: its name as printed, its type, its markers (OH1, OH2,
-3+), whether its effect is known from the rulebook or is an interpretation, and its id.
+3+), whether its effect is known from the rulebook, is an interpretation, or is a house rule (a card of
+houserules' own, not from the printed game), and its id.
 
 Options:
   --json      print {"cards": [...]}

@@ -86,7 +86,7 @@ export async function composeCommand(argv: string[], io: IO): Promise<number> {
   for (const e of fillers) {
     if (!e || e.id === base?.id) continue;
     const markers = e.markers.length ? ` [${e.markers.join(", ")}]` : "";
-    io.out(`${e.name}${markers} — ${e.type ?? "fragment"}${e.known === "interpretation" ? ", an interpretation" : ""}\n  ${e.text}\n`);
+    io.out(`${e.name}${markers} — ${e.type ?? "fragment"}${e.known === "interpretation" ? ", an interpretation" : e.known === "house" ? ", a house rule (not from the printed game)" : ""}\n  ${e.text}\n`);
   }
   if (loaded.game) io.out(`\nplayers: ${loaded.game.players.min}–${loaded.game.players.max}\n`);
   if (playersProblem) io.out(`refused: ${playersProblem}\n`);

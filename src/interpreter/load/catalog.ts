@@ -11,7 +11,7 @@ export interface CatalogEntry {
   extends: string | null;
   type: string | null; // a fragment's kind, as printed: Deal, Aim, Optional Twist, ...
   markers: string[];
-  known: "rulebook" | "interpretation" | null;
+  known: "rulebook" | "interpretation" | "house" | null; // house: not from the printed game or rulebook
   text: string;
   fills: string[];
   changes: string[];
@@ -42,7 +42,7 @@ export const catalog = perHost((): CatalogEntry[] => {
       extends: typeof raw.extends === "string" ? raw.extends : null,
       type: typeof info.type === "string" ? info.type : null,
       markers: Array.isArray(info.markers) ? info.markers.map(String) : [],
-      known: info.known === "rulebook" || info.known === "interpretation" ? info.known : null,
+      known: info.known === "rulebook" || info.known === "interpretation" || info.known === "house" ? info.known : null,
       text: typeof info.text === "string" ? info.text.trim() : "",
       fills: Array.isArray(info.fills) ? info.fills.map(String) : [],
       changes: Array.isArray(info.changes) ? info.changes.map(String) : [],
