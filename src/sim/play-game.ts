@@ -1,6 +1,7 @@
 // Plays one game to its end with an agent in every seat, headlessly.
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
+import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, type Move } from "../interpreter/engine.js";
 import { reactionTime, type Agent } from "../agents/agent.js";
@@ -17,6 +18,10 @@ export interface PlayOptions {
   coverage?: boolean;
   /** Check after every move that each card is in exactly one zone (slower; for tests). */
   checkConservation?: boolean;
+  /** Called after every event (State.watch). */
+  watch?: State["watch"];
+  /** Called once the game has started, before the first move. */
+  onStart?: (s: State) => void;
   onMove?: (s: State) => void;
 }
 
@@ -85,13 +90,15 @@ export function seatNames(n: number): string[] {
 
 export function playGame(game: Game, o: PlayOptions): GameRecord {
   let broken: string | null = null;
-  const watch = o.checkConservation
+  const conserve = o.checkConservation
     ? (st: State) => {
         broken ??= conservationProblem(st);
       }
     : undefined;
+  const watch = conserve && o.watch ? (st: State, e: GameEvent) => (conserve(st), o.watch!(st, e)) : conserve ?? o.watch ?? undefined;
   const s = newGame(game, { players: seatNames(o.players), seed: o.seed, options: o.options, log: o.log ?? false, watch, coverage: o.coverage });
   const rngs = o.agents.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
+  o.onStart?.(s);
   let decisions = 0;
   let branching = 0;
   const emptyView = null as unknown as View;

@@ -58,7 +58,21 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   const s = newGame(game, { players: names, seed });
   const rngs = agents.map((_, i) => seedRng(`${seed}/agent/${i}`));
   io.out(`${game.name} — ${players} players, you are seat ${seat + 1}. Seed ${seed}. Type help for commands.\n`);
+  return playSession({ s, seat, agents, rngs, io, speed });
+}
 
+export interface PlaySession {
+  s: State;
+  seat: number;
+  agents: Agent[];
+  rngs: RngState[];
+  io: IO;
+  speed: number;
+}
+
+/** Plays a started game at the terminal: the person at `seat` types moves, agents play the other seats. */
+export async function playSession(session: PlaySession): Promise<number> {
+  const { s, seat, agents, rngs, io, speed } = session;
   const lines = createInterface({ input: io.stdin ?? process.stdin, terminal: false });
   const iterator = lines[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | null> => {

@@ -1,0 +1,173 @@
+// Honesty about hidden cards over random games of every game and variant: views, legal moves and the log as
+// described for each player are compared with what each player may see (src/sim/leaks.ts); and the checker
+// itself catches a view, a legal move and a log line that name a hidden card.
+import { describe, expect, it } from "vitest";
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { preset, resolveReference } from "../src/interpreter/load/catalog.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
+import type { Game } from "../src/interpreter/model.js";
+import { eventLeaks, formatLeak, gameChain, leakCheckGame, legalMoveLeaks, namesThatAreNotCards, SeenSoFar, viewLeaks } from "../src/sim/leaks.js";
+import { Readable } from "node:stream";
+import { legalMoves, newGame } from "../src/interpreter/engine.js";
+import type { State } from "../src/interpreter/state.js";
+import type { GameEvent } from "../src/interpreter/events.js";
+import { view } from "../src/interpreter/view.js";
+import { playSession } from "../src/cli/commands/play.js";
+import type { IO } from "../src/cli/io.js";
+import { randomAgent } from "../src/agents/random.js";
+import { nextUint32, seedRng } from "../src/interpreter/rng.js";
+import { seatNames } from "../src/sim/play-game.js";
+import { gameOf } from "./helpers/rules.js";
+
+function load(refs: string[]): Game {
+  const r = loadComposition(refs.map(resolveReference));
+  if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+  return r.game;
+}
+
+const sins = "idle-hands/seven-sins";
+const otcRound = (name: string) => preset(name)!.ids;
+
+/** [label, rule ids, player counts, games at each count, check views and legal moves at every n-th decision] */
+const games: [string, string[], number[], number, number][] = [
+  ["Idiot", ["idiot"], [2, 3, 4, 5], 2, 7],
+  ["Idle Hands — missions", ["idle-hands/missions"], [3, 4], 3, 1],
+  ["Idle Hands — missions match", ["idle-hands/missions-match"], [3], 1, 3],
+  ["Seven sins", [sins], [2, 4, 5], 2, 1],
+  ["Seven sins Intermediate", [sins, "idle-hands/seven-sins-intermediate"], [3], 1, 1],
+  ["Seven sins Advanced", [sins, "idle-hands/seven-sins-advanced"], [4, 8], 1, 1],
+  ["Seven sins More Victims", [sins, "idle-hands/seven-sins-more-victims"], [3], 1, 1],
+  ["Seven sins Demonic Specialties", [sins, "idle-hands/seven-sins-advanced", "idle-hands/seven-sins-demonic-specialties"], [2, 5], 1, 1],
+  ["Hands", ["hands"], [3, 5, 8], 1, 5],
+  ["On The Cards: Opening Hands round", otcRound("Opening Hands"), [2, 4], 2, 1],
+  ["On The Cards: President", otcRound("President"), [3, 4], 2, 1],
+  ["On The Cards: Winning Whist", otcRound("Winning Whist"), [2, 5], 2, 1],
+  ["On The Cards: Black Maria", otcRound("Black Maria"), [3, 6], 2, 1],
+  ["On The Cards: Draw to Fifty, Partnership", ["Draw to Fifty", "Take Lots of Tricks", "Crazy Eights", "Whist", "Partnership"], [4], 2, 1],
+  ["On The Cards: Opening Hands", ["on-the-cards/opening-hands"], [2, 4], 1, 2],
+  ["On The Cards: Out of the Box", ["on-the-cards/out-of-the-box"], [3], 1, 2],
+  ["On The Cards: Out of the Box, Loser Chooses", ["on-the-cards/out-of-the-box", "on-the-cards/style-loser-chooses"], [4], 1, 2],
+  ["On The Cards: Round the Twist", ["on-the-cards/round-the-twist"], [2, 3, 5], 2, 2],
+  ["On The Cards: Round the Twist, Partnership", ["on-the-cards/round-the-twist", "on-the-cards/style-partnership"], [4], 1, 2],
+];
+
+describe("nothing shown to a player names a card that player may not see", () => {
+  it.each(games)("%s", (label, refs, counts, runs, every) => {
+    const game = load(refs);
+    const found: string[] = [];
+    for (const n of counts) for (let i = 0; i < runs; i++) found.push(...leakCheckGame(game, { players: n, seed: `leaks-${label}-${n}-${i}`, every, limit: 5 }).map(formatLeak));
+    expect(found).toEqual([]);
+  });
+});
+
+describe("the terminal shows a seat only what it may see", () => {
+  /** Plays a whole session at the terminal, seat 1 typing (numbers of listed moves, view, log, help), checking everything printed. */
+  async function session(refs: string[], players: number, seed: string, typed: string[]): Promise<string[]> {
+    const game = load(refs);
+    const seat = 0;
+    const seen = new SeenSoFar(seat);
+    const found: string[] = [];
+    const s = newGame(game, { players: ["You", ...seatNames(players).slice(1)], seed, watch: (g) => seen.observe(g) });
+    seen.observe(s);
+    let printed = 0;
+    const io: IO = {
+      out: (text) => {
+        printed += text.length;
+        for (const g of gameChain(s)) seen.observe(g);
+        const ignore = namesThatAreNotCards(s);
+        // what a move chooses that is not a card (a sin to specialize in) is a word, not a card
+        for (let p = 0; p < players; p++) {
+          for (const m of legalMoves(s, p)) {
+            m.action.params.forEach((param, i) => {
+              if (param.kind !== "card" && param.kind !== "cards" && m.args[i] !== null) ignore.add(String(m.args[i]).toLowerCase());
+            });
+          }
+        }
+        for (const word of seen.unseen(text, ignore)) found.push(`'${text.trim().slice(0, 160)}' names ${word}, which seat 1 has never seen`);
+      },
+      err: () => {},
+      tty: false,
+      stdin: Readable.from([typed.join("\n") + "\n"]),
+    };
+    const agents = Array(players).fill(randomAgent);
+    await playSession({ s, seat, agents, rngs: agents.map((_, i) => seedRng(`${seed}/agent/${i}`)), io, speed: 2000 });
+    expect(printed).toBeGreaterThan(200);
+    return found;
+  }
+  const typing = (n: number, seed: string) => {
+    const rng = seedRng(seed);
+    return ["view", "help", "log", ...Array.from({ length: n }, (_, i) => (i % 17 === 5 ? "view" : i % 23 === 7 ? "log" : String(1 + (nextUint32(rng) % 3))))];
+  };
+
+  it.each([
+    ["Idiot", ["idiot"], 3],
+    ["Idle Hands — missions", ["idle-hands/missions"], 4],
+    ["Seven sins, Advanced and Demonic Specialties", [sins, "idle-hands/seven-sins-advanced", "idle-hands/seven-sins-demonic-specialties"], 3],
+    ["On The Cards: Round the Twist", ["on-the-cards/round-the-twist"], 3],
+    ["On The Cards: Black Maria", otcRound("Black Maria"), 4],
+  ] as [string, string[], number][])("%s", async (label, refs, players) => {
+    expect(await session(refs, players, `terminal-${label}`, typing(400, label))).toEqual([]);
+  });
+  it("Hands, in real time (the agents play the seat once the input ends)", async () => {
+    expect(await session(["hands"], 4, "terminal-hands", ["view", "moves"])).toEqual([]);
+  }, 60_000);
+});
+
+describe("the checker catches what it is meant to catch", () => {
+  const rules = `name: Peek
+players: {min: 2, max: 2}
+cards:
+  sets:
+    - {each: {n: [1, 2, 3, 4, 5, 6]}, name: "c{n}", into: stock}
+zones:
+  stock: {visible: nobody}
+  hand: {per: player, visible: owner}
+  pile: {visible: everyone}
+setup: deal(stock, hand, 2)
+phases:
+  play: {turns: clockwise, actions: [play, grab]}
+actions:
+  play:
+    params: {card: hand}
+    effect: move(card, pile)
+  grab:
+    text: takes a card from the face-down stock, chosen by name
+    params: {card: stock}
+    effect: move(card, hand)
+end: hand.empty and stock.empty
+`;
+  const game = gameOf(rules);
+  it("a legal move that carries a hidden card", () => {
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
+    const found = legalMoveLeaks(s, s.current).map(formatLeak);
+    expect(found.length).toBe(2);
+    expect(found[0]).toMatch(/^\[legal\] seat \d at move 0 in Peek: the legal move 'grab c\d' carries c\d \(stock\), which (Ann|Bob) may not see$/);
+  });
+  it("a view that shows another player's hand", () => {
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
+    const peeking = (st: State, p: number) => view(st, (p + 1) % 2); // the other seat's view, handed to p
+    const found = viewLeaks(s, 0, peeking).map(formatLeak);
+    expect(found.some((l) => /Bob's hand, card 1 from the bottom: shows c\d, which Ann may not see/.test(l))).toBe(true);
+    expect(viewLeaks(s, 0)).toEqual([]);
+  });
+  it("a log line that names a card its viewer could not see", () => {
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
+    const card = s.zones[0][0];
+    const honest: GameEvent = { type: "action", player: 0, move: `grab ${game.cardNames[card]}`, cards: [card], seenBy: [1] };
+    const told: GameEvent = { ...honest, seenBy: [3] }; // as if Bob had seen it
+    expect(eventLeaks(s, honest, 1, new Set(), 0)).toEqual([]);
+    expect(eventLeaks(s, told, 1, new Set(), 0).map(formatLeak)).toEqual([`[log] seat 2 at move 0 in Peek: 'Ann: grab ${game.cardNames[card]}' names ${game.cardNames[card]}, which Bob could not see`]);
+  });
+  it("a whole game of those rules", () => {
+    const found = leakCheckGame(game, { players: 2, seed: 3, limit: 3 });
+    expect(found.map((l) => l.channel)).toEqual(["legal", "legal", "legal"]);
+  });
+  it("words a terminal prints that name a card never seen", () => {
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
+    const seen = new SeenSoFar(0);
+    seen.observe(s);
+    const mine = game.cardNames[s.zones[game.sharedZones][0]]; // Ann's hand
+    const hidden = game.cardNames[s.zones[0][0]];
+    expect(seen.unseen(`you hold ${mine}; the stock has ${hidden}`, namesThatAreNotCards(s))).toEqual([hidden]);
+  });
+});
