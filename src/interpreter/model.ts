@@ -43,7 +43,7 @@ export interface AttributeDef {
 
 export interface ParamDef {
   name: string;
-  kind: "card" | "cards" | "player" | "number" | "text";
+  kind: "card" | "cards" | "player" | "number" | "text" | "zone";
   from: Eval<unknown[]>; // candidates
   several: boolean;
   alike: string | null; // attribute every chosen card shares

@@ -10,6 +10,17 @@ export function zoneName(s: State, z: number): string {
   return owner >= 0 ? `${s.names[owner]}'s ${base}` : base;
 }
 
+/**
+ * A zone as one word, as a move names it: `dealStack`, `Ann.hand` (a player's zone), `piles#2` (the second
+ * zone of a family). A move on a card its player may not see chooses the card's place, so it names a zone.
+ */
+export function zoneWord(s: State, z: number): string {
+  const def = s.game.zones[s.zoneDef[z]];
+  if (def.many) return `${def.name}#${s.groups[def.slot].indexOf(z) + 1}`;
+  const owner = s.zoneOwner[z];
+  return owner >= 0 ? `${s.names[owner]}.${def.name}` : def.name;
+}
+
 /** Creates a new, empty zone in a family (a pile started during play) and returns its index. */
 export function createZone(s: State, def: number, owner: number): number {
   const z = s.zones.length;

@@ -11,6 +11,7 @@ import { guard, stop } from "./guard.js";
 import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
+import { zoneWord } from "../zones.js";
 
 /**
  * Applies a move for a player. A move from legalMoves() can be applied with trusted = true to skip the checks
@@ -131,6 +132,7 @@ function check(s: State, move: Move, frame: unknown[]): Refusal | null {
 function describeValue(s: State, param: ParamDef, value: unknown): string {
   if (param.kind === "card") return s.game.cardNames[value as number];
   if (param.kind === "player") return s.names[value as number];
+  if (param.kind === "zone") return zoneWord(s, value as number);
   return String(value);
 }
 

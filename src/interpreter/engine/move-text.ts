@@ -2,6 +2,7 @@
 import type { ActionDef } from "../model.js";
 import type { Refusal, State } from "../state.js";
 import type { Move } from "./types.js";
+import { zoneWord } from "../zones.js";
 
 export function moveText(s: State, move: Move): string {
   const parts = [move.action.name];
@@ -11,6 +12,7 @@ export function moveText(s: State, move: Move): string {
     if (param.several) parts.push(...(v as number[]).map((c) => s.game.cardNames[c]));
     else if (param.kind === "card") parts.push(s.game.cardNames[v as number]);
     else if (param.kind === "player") parts.push(s.names[v as number]);
+    else if (param.kind === "zone") parts.push(zoneWord(s, v as number));
     else parts.push(String(v));
   });
   return parts.join(" ");
@@ -66,6 +68,12 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
         const q = s.names.findIndex((n) => n.toLowerCase() === words[w].toLowerCase());
         if (q < 0) return { rule: "move", reason: `there is no player called '${words[w]}' (players: ${s.names.join(", ")})` };
         args.push(q);
+        w++;
+      } else if (param.kind === "zone") {
+        const word = words[w].toLowerCase();
+        const z = (from as number[]).find((x) => zoneWord(s, x).toLowerCase() === word);
+        if (z === undefined) return { rule: "move", reason: `${param.name} is one of ${(from as number[]).map((x) => zoneWord(s, x)).join(", ") || "no zone now"}, not '${words[w]}'` };
+        args.push(z);
         w++;
       } else if (param.kind === "number") {
         const v = Number(words[w]);

@@ -423,9 +423,9 @@ class GameBuilder {
           this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be a zone or a list, but this is ${T.show(c.type)}`));
           continue;
         }
-        const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : null;
+        const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : element.t === "zone" ? "zone" : null;
         if (!kind) {
-          this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers or text, not ${T.show(element)}`));
+          this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers, text or zones, not ${T.show(element)}`));
           continue;
         }
         const several = p.several === true;
