@@ -1,5 +1,7 @@
-// Plays one game to its end with an agent in every seat, headlessly.
+// Plays a game with agents in its seats, one move at a time: headlessly to the end (playGame), or step by step
+// with people in some seats (the playground). Both run the same code, so a watched game is the simulated game.
 import type { Game } from "../interpreter/model.js";
+import type { ApplyResult } from "../interpreter/engine.js";
 import type { State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
@@ -35,59 +37,161 @@ export interface GameRecord {
 }
 
 /** In real-time play, what an agent means to do and when. */
-interface Intent {
+export interface Intent {
   move: Move;
   text: string;
   at: number;
 }
 
-/**
- * One move of real-time play. Every player who may act and has no plan picks a move and a reaction time; the
- * earliest plan happens (equal times: the lower seat first). Plans that are no longer legal afterwards are
- * dropped, and those players choose again, reacting to what happened. Returns false when the game stopped.
- */
-function realtimeStep(s: State, o: PlayOptions, intents: (Intent | null)[], rngs: RngState[], decide: (p: number, legal: Move[]) => number): boolean {
-  const g = innermost(s);
-  const legalByPlayer = new Map<number, Move[]>();
-  const legalNow = (p: number) => {
-    let l = legalByPlayer.get(p);
-    if (!l) {
-      l = legalMoves(s, p);
-      legalByPlayer.set(p, l);
-    }
-    return l;
-  };
-  for (let p = 0; p < s.n; p++) {
-    const intent = intents[p];
-    if (intent && !isLegal(s, p, intent.move)) intents[p] = null;
-  }
-  for (const p of actors(s)) {
-    if (intents[p]) continue;
-    const legal = legalNow(p);
-    if (legal.length === 0) continue;
-    const move = legal[decide(p, legal)];
-    intents[p] = { move, text: moveText(g, move), at: Math.round((g.now + reactionTime(o.agents[p], rngs[p])) * 1000) / 1000 };
-  }
-  let next = -1;
-  for (let p = 0; p < s.n; p++) if (intents[p] && (next < 0 || intents[p]!.at < intents[next]!.at)) next = p;
-  if (next < 0) {
-    stop(s, "in a real-time phase nobody has a move left, but the game is not over");
-    return false;
-  }
-  const intent = intents[next]!;
-  intents[next] = null;
-  const result = applyMove(s, next, intent.move, true, intent.at);
-  if (!result.ok) {
-    stop(s, `a legal move was refused: ${result.refusal.rule}: ${result.refusal.reason}`);
-    return false;
-  }
-  return true;
+export interface GamePlayOptions {
+  /** The seats' names (default P1, P2, ...). */
+  names?: string[];
+  seed: number | string;
+  /** An agent per seat; null for a seat a person plays. */
+  seats: (Agent | null)[];
+  options?: Record<string, unknown>;
+  log?: boolean;
+  coverage?: boolean;
+  watch?: State["watch"];
 }
 
 export function seatNames(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `P${i + 1}`);
 }
 
+const noView = null as unknown as View;
+
+/**
+ * A game being played: agents decide for their seats from their own seeded random numbers (seed/agent/seat),
+ * people move for theirs. In real time every agent that may act plans a move and a reaction time, counted from
+ * the latest move; the earliest plan happens (equal times: the lower seat first), and plans that are no longer
+ * legal afterwards are dropped, so those agents choose again, reacting to what happened.
+ */
+export class GamePlay {
+  readonly state: State;
+  readonly rngs: RngState[];
+  readonly intents: (Intent | null)[];
+  decisions = 0;
+  branching = 0;
+  /** The latest move step() played: by whom, which, and in real time when. */
+  lastPlayer = -1;
+  lastMove: Move | null = null;
+  lastAt: number | undefined = undefined;
+
+  constructor(
+    game: Game,
+    private readonly o: GamePlayOptions,
+  ) {
+    const n = o.seats.length;
+    this.state = newGame(game, { players: o.names ?? seatNames(n), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage });
+    this.rngs = o.seats.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
+    this.intents = o.seats.map(() => null);
+  }
+
+  /**
+   * The agent that moves next outside real time: the player whose turn it is, or in a simultaneous phase the
+   * first agent not yet done. -1 when a person must move, or nobody can.
+   */
+  nextAgent(): number {
+    const s = this.state;
+    if (s.over || isRealtime(s)) return -1;
+    const who = actors(s);
+    const p = s.sub === null && s.current >= 0 ? s.current : (who[0] ?? -1);
+    if (p >= 0 && this.o.seats[p]) return p;
+    return who.find((q) => this.o.seats[q] !== null) ?? -1;
+  }
+
+  /** Whether a person's seat may move now (it is their turn, or anyone may act). */
+  waitsFor(p: number): boolean {
+    return !this.state.over && this.o.seats[p] === null && actors(this.state).includes(p);
+  }
+
+  /** The agent's choice among the legal moves (index), drawn from its own random numbers. */
+  private decide(p: number, legal: Move[]): number {
+    const agent = this.o.seats[p]!;
+    this.decisions++;
+    this.branching += legal.length;
+    if (legal.length === 1) return 0;
+    const s = this.state;
+    return agent.choose({ game: innermost(s).game, player: p, view: agent.needsView ? view(s, p) : noView, legal, rng: this.rngs[p] });
+  }
+
+  /**
+   * Plays the next agent move: outside real time the agent to move, in real time the earliest plan. Returns
+   * false when no agent can move now (the game is over or stopped, or a person must move).
+   */
+  step(): boolean {
+    const s = this.state;
+    if (s.over) return false;
+    if (isRealtime(s)) {
+      const next = this.plan();
+      if (next < 0) {
+        if (this.o.seats.every((a) => a !== null)) stop(s, "in a real-time phase nobody has a move left, but the game is not over");
+        return false;
+      }
+      const intent = this.intents[next]!;
+      this.intents[next] = null;
+      return this.apply(next, intent.move, intent.at);
+    }
+    this.intents.fill(null);
+    const p = this.nextAgent();
+    if (p < 0) {
+      if (actors(s).length === 0) stop(s, "nobody may act, but the game is not over");
+      return false;
+    }
+    const legal = legalMoves(s, p);
+    if (s.over) return false;
+    if (legal.length === 0) {
+      const g = innermost(s);
+      stop(s, `${s.names[p]} has no legal move in the ${g.game.phases[g.phase].name} phase`);
+      return false;
+    }
+    return this.apply(p, legal[this.decide(p, legal)], undefined);
+  }
+
+  /**
+   * In real time: drops plans that are no longer legal, lets every agent that may act and has no plan choose
+   * one, and returns the seat of the earliest plan (-1: none).
+   */
+  plan(): number {
+    const s = this.state;
+    const g = innermost(s);
+    for (let p = 0; p < s.n; p++) {
+      const intent = this.intents[p];
+      if (intent && !isLegal(s, p, intent.move)) this.intents[p] = null;
+    }
+    for (const p of actors(s)) {
+      if (this.intents[p] || !this.o.seats[p]) continue;
+      const legal = legalMoves(s, p);
+      if (legal.length === 0) continue;
+      const move = legal[this.decide(p, legal)];
+      const at = Math.round((g.now + reactionTime(this.o.seats[p]!, this.rngs[p])) * 1000) / 1000;
+      this.intents[p] = { move, text: moveText(g, move), at };
+    }
+    let next = -1;
+    for (let p = 0; p < s.n; p++) if (this.intents[p] && (next < 0 || this.intents[p]!.at < this.intents[next]!.at)) next = p;
+    return next;
+  }
+
+  /** A person's move (in real time, at a time in seconds, never before the latest move). */
+  move(p: number, move: Move, at?: number): ApplyResult {
+    const result = applyMove(this.state, p, move, false, at === undefined ? undefined : Math.max(at, innermost(this.state).now));
+    if (result.ok && !isRealtime(this.state)) this.intents.fill(null);
+    return result;
+  }
+
+  private apply(p: number, move: Move, at: number | undefined): boolean {
+    this.lastPlayer = p;
+    this.lastMove = move;
+    this.lastAt = at;
+    const result = applyMove(this.state, p, move, true, at);
+    if (result.ok) return true;
+    stop(this.state, `a legal move was refused: ${result.refusal.rule}: ${result.refusal.reason}`);
+    return false;
+  }
+}
+
+/** Plays one game to its end with an agent in every seat, headlessly. */
 export function playGame(game: Game, o: PlayOptions): GameRecord {
   let broken: string | null = null;
   const conserve = o.checkConservation
@@ -96,47 +200,16 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
       }
     : undefined;
   const watch = conserve && o.watch ? (st: State, e: GameEvent) => (conserve(st), o.watch!(st, e)) : conserve ?? o.watch ?? undefined;
-  const s = newGame(game, { players: seatNames(o.players), seed: o.seed, options: o.options, log: o.log ?? false, watch, coverage: o.coverage });
-  const rngs = o.agents.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
+  const play = new GamePlay(game, { seed: o.seed, seats: o.agents, options: o.options, log: o.log, watch, coverage: o.coverage });
+  const s = play.state;
   o.onStart?.(s);
-  let decisions = 0;
-  let branching = 0;
-  const emptyView = null as unknown as View;
-  const intents: (Intent | null)[] = o.agents.map(() => null);
-  const decide = (p: number, legal: Move[]): number => {
-    const agent = o.agents[p];
-    decisions++;
-    branching += legal.length;
-    return legal.length === 1 ? 0 : agent.choose({ game: innermost(s).game, player: p, view: agent.needsView ? view(s, p) : emptyView, legal, rng: rngs[p] });
-  };
   while (!s.over) {
-    if (isRealtime(s)) {
-      if (!realtimeStep(s, o, intents, rngs, decide)) break;
-    } else {
-      intents.fill(null);
-      // the player whose turn it is; in a simultaneous phase, the first not yet done
-      const p = s.sub === null && s.current >= 0 ? s.current : (actors(s)[0] ?? -1);
-      if (p < 0) {
-        stop(s, "nobody may act, but the game is not over");
-        break;
-      }
-      const legal = legalMoves(s, p);
-      if (s.over) break;
-      if (legal.length === 0) {
-        stop(s, `${s.names[p]} has no legal move in the ${innermost(s).game.phases[innermost(s).phase].name} phase`);
-        break;
-      }
-      const result = applyMove(s, p, legal[decide(p, legal)], true);
-      if (!result.ok) {
-        stop(s, `a legal move was refused: ${result.refusal.rule}: ${result.refusal.reason}`);
-        break;
-      }
-    }
+    if (!play.step()) break;
     if (broken) {
       stop(s, `card conservation broken: ${broken}`);
       break;
     }
     o.onMove?.(s);
   }
-  return { state: s, moves: s.moves, finished: s.over && !s.error, error: s.error, decisions, branching };
+  return { state: s, moves: s.moves, finished: s.over && !s.error, error: s.error, decisions: play.decisions, branching: play.branching };
 }

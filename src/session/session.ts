@@ -1,0 +1,193 @@
+// A game on the page: seeded, played by agents and people, and stepped through in both directions. Every move
+// is kept; a step back replays the game from its seed up to the move before, so what is shown is always what the
+// rules give. The log keeps each event with the game it happened in, so that it can be told for any viewer.
+import type { Game } from "../interpreter/model.js";
+import type { State, Refusal } from "../interpreter/state.js";
+import type { GameEvent } from "../interpreter/events.js";
+import { describeEvent } from "../interpreter/events.js";
+import { actors, applyMove, innermost, isRealtime, legalMoves, moveText, parseMove, type Move } from "../interpreter/engine.js";
+import { view, type View } from "../interpreter/view.js";
+import type { Agent } from "../agents/agent.js";
+import { GamePlay, seatNames, type Intent } from "../sim/play-game.js";
+import { truthView } from "./truth.js";
+
+export interface SessionSetup {
+  game: Game;
+  seed: number | string;
+  /** An agent per seat, or null for a seat a person plays. */
+  seats: (Agent | null)[];
+  names?: string[];
+  options?: Record<string, unknown>;
+}
+
+/** A move as it was played, with what the agents had in mind right after it (to go on from here after a step back). */
+export interface Played {
+  player: number;
+  move: Move;
+  text: string; // the move as written (the whole truth: a scenario needs it)
+  at?: number; // in a real-time phase, when it happened
+  by: "agent" | "person";
+  rngs: Uint32Array[];
+  intents: (Intent | null)[];
+}
+
+export interface LogEntry {
+  game: State; // the game the event happened in: the match, or a round inside it
+  event: GameEvent;
+}
+
+export type MoveResult = { ok: true } | { ok: false; refusal: Refusal };
+
+/** The viewer of a table or a log: a seat, or TRUTH for the whole truth. */
+export const TRUTH = -1;
+
+export class Session {
+  readonly names: string[];
+  private play!: GamePlay;
+  private entries: LogEntry[] = [];
+  /** Every move played, including those after the cursor when the session has stepped back. */
+  history: Played[] = [];
+  cursor = 0;
+
+  constructor(readonly setup: SessionSetup) {
+    this.names = setup.names ?? seatNames(setup.seats.length);
+    this.restart();
+  }
+
+  get state(): State {
+    return this.play.state;
+  }
+
+  /** The rules decisions are made in now: the game, or the round being played inside it. */
+  get game(): Game {
+    return innermost(this.state).game;
+  }
+
+  get over(): boolean {
+    return this.state.over;
+  }
+
+  get realtime(): boolean {
+    return isRealtime(this.state);
+  }
+
+  /** Whether the seat is played by a person. */
+  isPerson(p: number): boolean {
+    return this.setup.seats[p] === null;
+  }
+
+  private restart(): void {
+    this.entries = [];
+    this.play = new GamePlay(this.setup.game, {
+      names: this.names, seed: this.setup.seed, seats: this.setup.seats, options: this.setup.options, log: true,
+      watch: (game, event) => void this.entries.push({ game, event }),
+    });
+    this.cursor = 0;
+  }
+
+  /** One move on: the next move already played, else the next agent's move. False when a person must move, or at the end. */
+  forward(): boolean {
+    if (this.cursor < this.history.length) {
+      this.replay(this.history[this.cursor]);
+      this.cursor++;
+      return true;
+    }
+    if (this.state.over) return false;
+    const g = innermost(this.state);
+    const before = this.state.moves;
+    if (!this.play.step() || this.state.moves === before) return false;
+    const move = this.play.lastMove!;
+    this.record({ player: this.play.lastPlayer, move, text: moveText(g, move), at: this.play.lastAt, by: "agent" });
+    return true;
+  }
+
+  private record(p: Omit<Played, "rngs" | "intents">): void {
+    this.history.length = this.cursor;
+    this.history.push({ ...p, rngs: this.play.rngs.map((r) => r.slice()), intents: this.play.intents.slice() });
+    this.cursor++;
+  }
+
+  /** Applies a move played before (after a step back): the same move, at the same time, and the agents' minds as they were. */
+  private replay(p: Played): void {
+    applyMove(this.state, p.player, p.move, true, p.at);
+    p.rngs.forEach((r, i) => this.play.rngs[i].set(r));
+    p.intents.forEach((x, i) => (this.play.intents[i] = x));
+  }
+
+  /** One move back: the game replayed from its seed. */
+  back(): boolean {
+    if (this.cursor === 0) return false;
+    this.seek(this.cursor - 1);
+    return true;
+  }
+
+  /** Goes to the position after `k` moves, replaying from the seed when going back. */
+  seek(k: number): void {
+    const target = Math.max(0, Math.min(k, this.history.length));
+    if (target < this.cursor) this.restart();
+    while (this.cursor < target) {
+      this.replay(this.history[this.cursor]);
+      this.cursor++;
+    }
+  }
+
+  /** Plays on until a person must move or the game ends, at most `limit` moves; returns how many were played. */
+  run(limit = Infinity): number {
+    let n = 0;
+    while (n < limit && this.forward()) n++;
+    return n;
+  }
+
+  /** The players who may move now and are played by people. */
+  peopleToMove(): number[] {
+    return this.state.over ? [] : actors(this.state).filter((p) => this.isPerson(p));
+  }
+
+  /** The legal moves of a player now, with their text. */
+  legal(p: number): { move: Move; text: string }[] {
+    const g = innermost(this.state);
+    return legalMoves(this.state, p).map((move) => ({ move, text: moveText(g, move) }));
+  }
+
+  /**
+   * A person's move, typed or made by clicks; in real time at a time in seconds. An illegal move changes
+   * nothing and comes back with the rule that refused it and why.
+   */
+  move(p: number, move: string | Move, at?: number): MoveResult {
+    const g = innermost(this.state);
+    const parsed = typeof move === "string" ? parseMove(this.state, p, move) : move;
+    if ("rule" in parsed) return { ok: false, refusal: parsed };
+    const when = isRealtime(this.state) ? Math.max(at ?? g.now, g.now) : undefined;
+    const text = moveText(g, parsed);
+    const result = this.play.move(p, parsed, when);
+    if (!result.ok) return result;
+    this.record({ player: p, move: parsed, text, at: when, by: "person" });
+    return { ok: true };
+  }
+
+  /** In real time: when the next agent move is planned (seconds on the game's clock), or null. */
+  nextAgentAt(): number | null {
+    if (!isRealtime(this.state) || this.cursor < this.history.length) return null;
+    const next = this.play.plan();
+    return next < 0 ? null : this.play.intents[next]!.at;
+  }
+
+  /** A seat's view (exactly view(state, seat)), or the whole truth. */
+  view(viewer: number): View {
+    return viewer === TRUTH ? truthView(this.state) : view(this.state, viewer);
+  }
+
+  /** The log so far, one line per event, as describeEvent tells it to the viewer (TRUTH: everything). */
+  log(viewer: number, from = 0): string[] {
+    return this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, viewer));
+  }
+
+  get logLength(): number {
+    return this.entries.length;
+  }
+
+  /** The log's events with the game each happened in. */
+  get events(): readonly LogEntry[] {
+    return this.entries;
+  }
+}

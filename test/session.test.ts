@@ -1,0 +1,217 @@
+// A game on the page: watched, stepped back and forth, played by people and agents, and exported as a scenario.
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadRules } from "../src/interpreter/load/load.js";
+import type { Game } from "../src/interpreter/model.js";
+import { describeEvent } from "../src/interpreter/events.js";
+import { innermost } from "../src/interpreter/engine.js";
+import { playGame } from "../src/sim/play-game.js";
+import { makeAgent } from "../src/agents/index.js";
+import type { Agent } from "../src/agents/agent.js";
+import { Session, TRUTH } from "../src/session/session.js";
+import { scenarioOf } from "../src/session/export.js";
+import { runBin } from "./helpers/cli.js";
+
+function load(id: string): Game {
+  const g = loadRules(id).game;
+  if (!g) throw new Error(`${id} does not load`);
+  return g;
+}
+
+const agent = (name: string): Agent => makeAgent(name)!;
+const randoms = (n: number): Agent[] => Array.from({ length: n }, () => agent("random"));
+
+/** A session's state, told completely: to compare two positions. */
+const position = (s: Session) => JSON.stringify(s.view(TRUTH)) + JSON.stringify(s.log(TRUTH));
+
+describe("watching a game", () => {
+  it("shows the engine's own game for a seed: the same log, event for event, for every viewer", () => {
+    const game = load("idiot");
+    const seats = [agent("random"), agent("greedy"), agent("random"), agent("random")];
+    const session = new Session({ game, seed: 7, seats });
+    session.run();
+    const engine = playGame(game, { players: 4, seed: 7, agents: seats, log: true }).state;
+    expect(session.over).toBe(true);
+    expect(session.state.result).toEqual(engine.result);
+    for (const viewer of [TRUTH, 0, 1, 2, 3]) {
+      expect(session.log(viewer)).toEqual(engine.log!.map((e) => describeEvent(engine, e, viewer)));
+    }
+    expect(session.log(1)).not.toEqual(session.log(TRUTH)); // each seat hears only what it may see
+  });
+
+  it("steps back by replaying from the seed, and forward again to the same game", () => {
+    const game = load("idiot");
+    const session = new Session({ game, seed: 11, seats: [agent("random"), agent("mc:5"), agent("random")] });
+    const positions: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      positions.push(position(session));
+      expect(session.forward()).toBe(true);
+    }
+    for (let k = 59; k >= 0; k -= 7) {
+      session.seek(k);
+      expect(session.cursor).toBe(k);
+      expect(position(session)).toBe(positions[k]);
+    }
+    session.seek(0);
+    expect(session.back()).toBe(false); // at the start
+    session.run();
+    const whole = position(session);
+    session.seek(30);
+    session.run();
+    expect(position(session)).toBe(whole); // the moves after a step back are the game's own
+  });
+
+  it("plays a match round after round, with the match's state beside the round", () => {
+    const game = load("on-the-cards/opening-hands");
+    const session = new Session({ game, seed: 4, seats: randoms(4) });
+    const rounds = new Set<string>();
+    let between = 0;
+    while (session.forward()) {
+      if (session.over) break;
+      const v = session.view(0);
+      if (session.game === game) {
+        between++; // the match itself decides: a rule card is taken, the stacks in view
+        expect(v.outer).toBeUndefined();
+        expect(v.zones.some((z) => z.name === "dealStack")).toBe(true);
+        continue;
+      }
+      rounds.add(session.game.name);
+      expect(v.outer!.zones.some((z) => z.name === "dealStack")).toBe(true);
+    }
+    expect(between).toBeGreaterThan(0);
+    expect(session.over).toBe(true);
+    expect(rounds.size).toBeGreaterThan(1);
+    expect(session.log(TRUTH).filter((l) => l.startsWith("— playing ")).length).toBeGreaterThan(1); // the rounds' own logs too
+  });
+});
+
+describe("playing", () => {
+  it("applies a person's move, refuses an illegal one with its rule and reason, and lets the agents answer", () => {
+    const game = load("idiot");
+    const session = new Session({ game, seed: 7, seats: [null, ...randoms(3)] });
+    session.run();
+    while (session.state.game.phases[session.state.phase].name === "swap") {
+      expect(session.peopleToMove()).toContain(0);
+      expect(session.move(0, "ready").ok).toBe(true);
+      session.run();
+    }
+    // find a card in the hand that may not be played on the pile, and one that may
+    let refused = false;
+    for (let turn = 0; turn < 40 && !session.over && !refused; turn++) {
+      const legal = session.legal(0).map((m) => m.text);
+      expect(legal.length).toBeGreaterThan(0);
+      const hand = session.view(0).zones.find((z) => z.name === "hand" && z.owner === 0)!.cards;
+      for (const c of hand) {
+        const text = `play ${game.cardNames[c]}`;
+        if (legal.includes(text)) continue;
+        const before = position(session);
+        const r = session.move(0, text);
+        expect(r.ok).toBe(false);
+        if (!r.ok && r.refusal.rule === "play/rank-order") {
+          expect(r.refusal.reason).toMatch(/is lower than .*: play the same or a higher rank/);
+          refused = true;
+        }
+        expect(position(session)).toBe(before); // a refused move changes nothing
+      }
+      const moves = session.cursor;
+      expect(session.move(0, legal[0]).ok).toBe(true);
+      expect(session.cursor).toBe(moves + 1);
+      expect(session.history[moves]).toMatchObject({ player: 0, text: legal[0], by: "person" });
+      session.run();
+    }
+    expect(refused).toBe(true);
+    const typo = session.move(0, "plya 3H");
+    expect(typo).toMatchObject({ ok: false, refusal: { rule: "move" } });
+  });
+
+  it("hands the table from seat to seat in hot seat, and goes on from a changed move after a step back", () => {
+    const game = load("idiot");
+    const make = () => new Session({ game, seed: 3, seats: [null, null, agent("random")] });
+    const a = make();
+    const b = make();
+    for (const s of [a, b]) {
+      for (let i = 0; i < 30 && !s.over; i++) {
+        s.run();
+        const who = s.peopleToMove();
+        expect(who.length).toBeGreaterThan(0);
+        expect(s.move(who[0], s.legal(who[0])[0].text).ok).toBe(true);
+      }
+      s.seek(10);
+      s.run();
+      const who = s.peopleToMove()[0];
+      const legal = s.legal(who);
+      expect(s.move(who, legal[legal.length - 1].text).ok).toBe(true);
+      expect(s.history.length).toBe(s.cursor); // the old future is gone
+      s.run();
+    }
+    expect(position(a)).toBe(position(b)); // and the agents answer the same way every time
+  });
+
+  it("plays Hands in real time: agents move at their planned times, a person at the clock's, and No! during a lock", () => {
+    const game = load("hands");
+    const session = new Session({ game, seed: 5, seats: [null, ...randoms(3)] });
+    session.run(); // the countdown has no moves: straight to Hands Up!
+    expect(session.realtime).toBe(true);
+    let no: string | null = null;
+    let made = 0;
+    let last = 0;
+    for (let i = 0; i < 400 && !session.over; i++) {
+      const planned = session.nextAgentAt();
+      if (planned !== null) expect(planned).toBeGreaterThanOrEqual(last);
+      const at = planned ?? session.state.now + 0.5; // only the person can move: the agents wait for them
+      const twoHands = session.view(0).variables.twoHands;
+      if (typeof twoHands === "number" && no === null) {
+        const hand = session.view(0).zones.find((z) => z.name === "hand" && z.owner === 0)!.cards;
+        const r = session.move(0, `make ${game.cardNames[hand[0]]}`, at! - 0.01);
+        expect(r.ok).toBe(false);
+        if (!r.ok) no = r.refusal.reason;
+      }
+      if (i % 4 === 0) {
+        const legal = session.legal(0);
+        if (legal.length && session.move(0, legal[0].text, at! - 0.05).ok) made++;
+      } else if (planned !== null) session.forward();
+      else expect(session.move(0, session.legal(0)[0].text, at).ok).toBe(true);
+      last = session.state.now;
+    }
+    expect(no).toMatch(/^No!/);
+    expect(made).toBeGreaterThan(10);
+    const times = session.history.map((p) => p.at!);
+    expect(times.every((t, i) => i === 0 || t >= times[i - 1])).toBe(true);
+  });
+});
+
+describe("exporting", () => {
+  it("writes the game so far as a scenario that houserules test passes", () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-export-"));
+    const cases: [string, number, number][] = [["idiot", 4, 150], ["hands", 4, 120], ["on-the-cards/opening-hands", 4, Infinity], ["idle-hands/seven-sins", 5, Infinity]];
+    for (const [id, n, moves] of cases) {
+      const session = new Session({ game: load(id), seed: 9, seats: [null, ...randoms(n - 1)] });
+      let played = 0;
+      while (!session.over && played < moves) {
+        if (session.forward()) {
+          played++;
+          continue;
+        }
+        const legal = session.legal(0);
+        const at = session.nextAgentAt();
+        expect(session.move(0, legal[played % legal.length].text, at === null ? undefined : at - 0.01).ok).toBe(true);
+        played++;
+      }
+      const text = scenarioOf(session, { rules: id });
+      expect(text).toContain(`rules: ${id}`);
+      expect(text).toContain(session.over ? "over: true" : "over: false");
+      writeFileSync(join(dir, `${id.replace(/\//g, "-")}.scenario.yaml`), text);
+    }
+    const r = runBin(["test", dir]);
+    expect(r.out + r.err).toContain(`${cases.length} passed, 0 failed`);
+    expect(r.code).toBe(0);
+    // and a changed move makes it fail: the scenario really checks the game
+    const session = new Session({ game: load("idiot"), seed: 9, seats: randoms(4) });
+    session.run();
+    writeFileSync(join(dir, "wrong.scenario.yaml"), scenarioOf(session, { rules: "idiot" }).replace(/winners:\n((?:\s+- \S+\n)+)/, "winners: [nobody]\n"));
+    expect(runBin(["test", join(dir, "wrong.scenario.yaml")]).code).toBe(1);
+    expect(innermost(session.state).over).toBe(true);
+  });
+});

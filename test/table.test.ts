@@ -1,0 +1,148 @@
+// The table drawn from the rules and a view: per-player zones, shared zones, families, faces and backs, and
+// never a card the view does not know.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { rulesFolder } from "../src/interpreter/load/resolve.js";
+import { loadRules } from "../src/interpreter/load/load.js";
+import type { Game } from "../src/interpreter/model.js";
+import { view } from "../src/interpreter/view.js";
+import { innermost } from "../src/interpreter/engine.js";
+import { GamePlay } from "../src/sim/play-game.js";
+import { randomAgent } from "../src/agents/random.js";
+import { drawTable } from "../src/table/table.js";
+import { faceOf } from "../src/table/card-face.js";
+import { allText, toSvgString, type SvgNode } from "../src/table/svg.js";
+import { truthView } from "../src/session/truth.js";
+import { gameOf, tinyRules } from "./helpers/rules.js";
+import { hiddenNames, knownCards, leaks } from "./helpers/hidden.js";
+
+function load(id: string): Game {
+  const g = loadRules(id).game;
+  if (!g) throw new Error(`${id} does not load`);
+  return g;
+}
+
+function find(node: SvgNode | string, test: (n: SvgNode) => boolean, out: SvgNode[] = []): SvgNode[] {
+  if (typeof node === "string") return out;
+  if (test(node)) out.push(node);
+  for (const c of node.children) find(c, test, out);
+  return out;
+}
+
+const cardIds = (svg: SvgNode) => find(svg, (n) => n.attrs["data-card"] !== undefined).map((n) => Number(n.attrs["data-card"]));
+
+describe("the table", () => {
+  it("draws every seat's view of a whole Idiot game with exactly the cards that view knows, and the truth with all", () => {
+    const game = load("idiot");
+    const play = new GamePlay(game, { seed: 7, seats: [randomAgent, randomAgent, randomAgent, randomAgent] });
+    const s = play.state;
+    let steps = 0;
+    let backs = 0;
+    const wrong: string[] = [];
+    do {
+      if (steps % 8 === 0) {
+        for (let p = 0; p < 4; p++) {
+          const v = view(s, p);
+          const svg = drawTable(game, v);
+          const drawn = cardIds(svg);
+          const known = knownCards(game, v);
+          for (const c of drawn) if (!known.has(c)) wrong.push(`step ${steps}: P${p + 1} is shown ${game.cardNames[c]}`);
+          // each known card in a zone is drawn (a tall pile shows its top cards and a count)
+          for (const z of v.zones) if (z.cards.length <= 10) for (const c of z.cards) if (c >= 0 && !drawn.includes(c)) wrong.push(`step ${steps}: ${game.cardNames[c]} missing`);
+          for (const name of leaks(allText(svg), hiddenNames(game, v))) wrong.push(`step ${steps}: P${p + 1}'s table names ${name}`);
+          backs += find(svg, (n) => String(n.attrs.class ?? "").includes("back")).length;
+        }
+        const truth = truthView(s);
+        const all = new Set(cardIds(drawTable(game, truth)));
+        for (const z of truth.zones) if (z.cards.length <= 10) for (const c of z.cards) if (!all.has(c)) wrong.push(`step ${steps}: the truth lacks ${game.cardNames[c]}`);
+      }
+      steps++;
+    } while (play.step());
+    expect(wrong).toEqual([]);
+    expect(s.over).toBe(true);
+    expect(steps).toBeGreaterThan(100);
+    expect(backs).toBeGreaterThan(0);
+  });
+
+  it("puts each player's zones in their seat, the game's zones in the middle, and counts on stacks", () => {
+    const game = load("idiot");
+    const play = new GamePlay(game, { seed: 3, seats: [randomAgent, randomAgent, randomAgent] });
+    const svg = drawTable(game, view(play.state, 1));
+    const seats = find(svg, (n) => n.attrs["data-seat"] !== undefined);
+    expect(seats.map((n) => n.attrs["data-seat"]).sort()).toEqual([0, 1, 2]);
+    for (const seat of seats) {
+      const zones = find(seat, (n) => n.attrs.class === "zone").map((n) => n.attrs["data-name"]);
+      expect(zones.sort()).toEqual(["faceDown", "faceUp", "hand"]);
+    }
+    expect(find(seats.find((n) => n.attrs["data-seat"] === 1)!, () => true).some((n) => String(n.attrs.class).includes("viewer"))).toBe(true);
+    const stock = find(svg, (n) => n.attrs["data-name"] === "stock")[0];
+    expect(stock.attrs["data-count"]).toBe(52 - 27);
+    expect(allText(find(stock, (n) => n.attrs.class === "count")[0])).toContain("25");
+    expect(cardIds(stock)).toEqual([]); // the draw pile is all backs
+  });
+
+  it("lays out families of zones as they grow, each pile in order", () => {
+    const game = load("idle-hands/seven-sins");
+    const play = new GamePlay(game, { seed: 5, seats: [randomAgent, randomAgent, randomAgent] });
+    let most = 0;
+    while (play.step()) {
+      const v = view(play.state, 0);
+      const family = find(drawTable(game, v), (n) => n.attrs["data-family"] === "piles");
+      const piles = play.state.groups[game.zones.find((z) => z.name === "piles")!.slot];
+      if (piles.length === 0) continue;
+      expect(family).toHaveLength(1);
+      const labels = find(family[0], (n) => n.attrs.class === "zone").map((n) => Number(n.attrs["data-zone"]));
+      expect(labels).toEqual(piles);
+      most = Math.max(most, piles.length);
+    }
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it("gives standard cards rank and suit, and other cards a face from their name and attributes", () => {
+    const idiot = load("idiot");
+    const ten = idiot.cardNames.indexOf("10H");
+    expect(faceOf(idiot, ten)).toEqual({ kind: "standard", name: "10H", rank: "10", suit: "H" });
+    const hands = load("hands");
+    const heart = hands.cardNames.indexOf("heart");
+    const face = faceOf(hands, heart);
+    expect(face.kind).toBe("named");
+    expect(face.kind === "named" && face.lines).toContain("two");
+    const fist = faceOf(hands, hands.cardNames.indexOf("fist"));
+    expect(face.kind === "named" && fist.kind === "named" && face.hue !== fist.hue).toBe(true); // one and two hands differ
+  });
+
+  it("draws the round and, beside it, the match around it", () => {
+    const game = load("on-the-cards/opening-hands");
+    const play = new GamePlay(game, { seed: 2, seats: [randomAgent, randomAgent, randomAgent, randomAgent] });
+    for (let i = 0; i < 5; i++) play.step();
+    const v = view(play.state, 0);
+    expect(v.outer).toBeDefined();
+    const round = toSvgString(drawTable(innermost(play.state).game, v));
+    const match = toSvgString(drawTable(game, v.outer!));
+    expect(round).toContain('data-name="trick"');
+    expect(match).toContain('data-name="dealStack"');
+    expect(match).toContain("Deal Eight"); // the rule card on top of the Deal stack, by its attributes
+  });
+
+  it("writes every name from the rules and the seats as text, escaped", () => {
+    const game = gameOf(tinyRules());
+    const play = new GamePlay(game, { names: ["<img src=x onerror=alert(1)>", "B&B"], seed: 1, seats: [randomAgent, randomAgent] });
+    const svg = toSvgString(drawTable(game, view(play.state, 0), { title: '"quoted" <title>' }));
+    expect(svg).not.toContain("<img");
+    expect(svg).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(svg).toContain("B&amp;B");
+    expect(svg).toContain("&quot;quoted&quot; &lt;title&gt;");
+  });
+});
+
+describe("the drawing code", () => {
+  it("names no game: every table comes from the rules", () => {
+    const words = readdirSync(rulesFolder()).flatMap((g) => [g, g.replace(/-/g, " ")]);
+    for (const folder of ["src/table", "src/session"]) {
+      for (const name of readdirSync(folder)) {
+        const text = readFileSync(`${folder}/${name}`, "utf8").toLowerCase();
+        for (const word of words) expect(new RegExp(`\\b${word}\\b`).test(text), `${folder}/${name} mentions '${word}'`).toBe(false);
+      }
+    }
+  });
+});
