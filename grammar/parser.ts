@@ -1,8 +1,22 @@
 // The grammar of the houserules expression language: expressions (conditions and values) and programs
 // (effects: statements run one after another). The parser has no actions: it returns a concrete syntax tree
 // and every problem it met, and src/interpreter/lang/ast.ts turns the tree into the language's syntax tree.
-import { CstParser, type CstNode, type IRecognitionException, type ILexingError } from "chevrotain";
+import { CstParser, type CstNode, type IRecognitionException, type ILexingError, type IToken } from "chevrotain";
 import * as T from "./lexer.js";
+
+/**
+ * How deeply rules may nest inside one another (brackets, calls, conditionals, lambdas, not, minus, blocks,
+ * else-if chains). A recursive-descent parser uses the call stack for nesting, so text nested without limit
+ * would overflow it: past this depth parsing stops with a problem at the token where the limit was passed.
+ */
+export const maxNesting = 64;
+
+/** Thrown inside the parser when text nests deeper than maxNesting; caught by parse(), never escapes it. */
+class TooDeep extends Error {
+  constructor(readonly token: IToken) {
+    super("too deep");
+  }
+}
 
 class ExpressionParser extends CstParser {
   constructor() {
@@ -17,7 +31,7 @@ class ExpressionParser extends CstParser {
 
   block = this.RULE("block", () => {
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.statement));
+    this.nested(() => this.MANY(() => this.SUBRULE(this.statement)));
     this.CONSUME(T.RBrace);
   });
 
@@ -39,7 +53,7 @@ class ExpressionParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.Else);
       this.OR([
-        { ALT: () => this.SUBRULE2(this.ifStatement, { LABEL: "elseIf" }) },
+        { ALT: () => this.nested(() => this.SUBRULE2(this.ifStatement, { LABEL: "elseIf" })) },
         { ALT: () => this.SUBRULE2(this.block, { LABEL: "else" }) },
       ]);
     });
@@ -81,10 +95,12 @@ class ExpressionParser extends CstParser {
   });
 
   expression = this.RULE("expression", () => {
-    this.OR([
-      { GATE: () => this.atLambda(), ALT: () => this.SUBRULE(this.lambda) },
-      { ALT: () => this.SUBRULE(this.conditional) },
-    ]);
+    this.nested(() =>
+      this.OR([
+        { GATE: () => this.atLambda(), ALT: () => this.SUBRULE(this.lambda) },
+        { ALT: () => this.SUBRULE(this.conditional) },
+      ]),
+    );
   });
 
   // x => body, or (a, b) => body: only meaningful as an argument of a function that takes one.
@@ -151,7 +167,7 @@ class ExpressionParser extends CstParser {
             { ALT: () => this.CONSUME(T.Not, { LABEL: "operator" }) },
             { ALT: () => this.CONSUME(T.Bang, { LABEL: "operator" }) },
           ]);
-          this.SUBRULE(this.notExpr, { LABEL: "operand" });
+          this.nested(() => this.SUBRULE(this.notExpr, { LABEL: "operand" }));
         },
       },
       { ALT: () => this.SUBRULE(this.comparison, { LABEL: "operand" }) },
@@ -210,7 +226,7 @@ class ExpressionParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Minus, { LABEL: "operator" });
-          this.SUBRULE(this.unary, { LABEL: "operand" });
+          this.nested(() => this.SUBRULE(this.unary, { LABEL: "operand" }));
         },
       },
       { ALT: () => this.SUBRULE(this.postfix, { LABEL: "operand" }) },
@@ -271,6 +287,21 @@ class ExpressionParser extends CstParser {
     this.CONSUME(T.RBracket);
   });
 
+  /** The nesting reached while parsing (parse() starts it at 0). */
+  depth = 0;
+
+  /** Runs one level of nesting, counted exactly even when error recovery unwinds through it. */
+  private nested(run: () => void): void {
+    try {
+      this.ACTION(() => {
+        if (++this.depth > maxNesting) throw new TooDeep(this.LA(1));
+      });
+      run();
+    } finally {
+      this.ACTION(() => this.depth--);
+    }
+  }
+
   /** Looks ahead for `x =>` or `(a, b) =>` without consuming anything. */
   private atLambda(): boolean {
     const first = this.LA(1).tokenType;
@@ -295,12 +326,26 @@ export interface ParseResult {
   cst: CstNode | undefined;
   lexErrors: ILexingError[];
   parseErrors: IRecognitionException[];
+  /** Where the text passed maxNesting (then there is no tree). */
+  tooDeep?: { offset: number; length: number };
 }
 
 /** Parses text as a whole program or a single expression. Never throws: problems are returned. */
 export function parse(text: string, start: StartRule): ParseResult {
   const lexed = T.expressionLexer.tokenize(text);
   parser.input = lexed.tokens;
-  const cst = start === "program" ? parser.program() : parser.expression();
-  return { cst, lexErrors: lexed.errors, parseErrors: [...parser.errors] };
+  parser.depth = 0;
+  try {
+    const cst = start === "program" ? parser.program() : parser.expression();
+    return { cst, lexErrors: lexed.errors, parseErrors: [...parser.errors] };
+  } catch (e) {
+    const token = e instanceof TooDeep ? e.token : undefined;
+    const offset = token && !Number.isNaN(token.startOffset) ? token.startOffset : 0;
+    const length = token && token.endOffset !== undefined ? token.endOffset - token.startOffset + 1 : 1;
+    // A stack overflow (from a caller that left little stack) is reported as the same limit, at the start.
+    if (!(e instanceof TooDeep) && !(e instanceof RangeError)) throw e;
+    return { cst: undefined, lexErrors: lexed.errors, parseErrors: [], tooDeep: { offset, length } };
+  } finally {
+    parser.input = [];
+  }
 }

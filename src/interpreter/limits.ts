@@ -4,3 +4,21 @@
 
 /** The largest rule or scenario file read, in bytes: larger files are refused before they are parsed. */
 export const maxFileBytes = 4 * 1024 * 1024;
+
+/** The most YAML tokens (scalars, indicators, spaces, line breaks) in one file, counted before it is parsed. */
+export const maxYamlTokens = 500_000;
+
+/** The most values (maps, lists, scalars, alias expansions) in one file. */
+export const maxYamlValues = 200_000;
+
+/** How deeply YAML values may nest: rule files nest about ten deep; the checks after reading recurse. */
+export const maxYamlDepth = 64;
+
+/** The most cards a game may have, counted before any is made. */
+export const maxCards = 100_000;
+
+/**
+ * How far a rule file may raise its own `limits:`. Past these a file could run without end; a run's time and
+ * memory are bounded by the user (the command line's --time-limit and --memory-limit), never by the file.
+ */
+export const limitCaps = { moves: 1_000_000, steps: 1_000_000 };

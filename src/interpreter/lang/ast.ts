@@ -1,7 +1,13 @@
 // The syntax tree of the expression language, built from the parser's concrete syntax tree. Every node keeps
 // the offsets of its text within the expression string, so that a later problem can point at it.
 import type { CstNode, IToken, CstElement } from "chevrotain";
-import { parse, type StartRule } from "../../../grammar/parser.js";
+import { maxNesting, parse, type StartRule } from "../../../grammar/parser.js";
+
+/**
+ * How deep a syntax tree may be. Operator chains (`a + b + c ...`, `x.f().g()`) are flat in the text but deep in
+ * the tree, and checking, compiling and running walk the tree recursively: past this the text is refused.
+ */
+export const maxTreeDepth = 256;
 
 export interface Span {
   start: number;
@@ -37,7 +43,7 @@ export type Stmt =
   | { k: "expr"; expr: Expr; at: Span };
 
 export interface SyntaxProblem {
-  code: "E_SYNTAX";
+  code: "E_SYNTAX" | "E_EXPR_DEPTH";
   message: string;
   at: Span;
 }
@@ -72,13 +78,40 @@ function build<T>(text: string, start: StartRule, convert: (cst: CstNode) => T):
     const end = atEnd ? text.length : (token.endOffset ?? token.startOffset) + 1;
     problems.push({ code: "E_SYNTAX", message: describeParseError(e, atEnd), at: { start, end } });
   }
+  if (result.tooDeep) {
+    const { offset, length } = result.tooDeep;
+    problems.push({ code: "E_EXPR_DEPTH", message: `nested more than ${maxNesting} levels deep (brackets, calls, conditionals, not, minus, blocks)`, at: { start: offset, end: offset + length } });
+  }
   if (problems.length > 0 || !result.cst) return { value: null, problems };
   try {
-    return { value: convert(result.cst), problems };
+    const value = convert(result.cst);
+    const deep = deepest(value as Expr | Stmt[]);
+    if (deep) return { value: null, problems: [{ code: "E_EXPR_DEPTH", message: `more than ${maxTreeDepth} operations nested in one expression: split it with define`, at: deep }] };
+    return { value, problems };
   } catch {
     // Error recovery can leave holes in the tree; those are always reported above, so this is a safety net.
     return { value: null, problems: [{ code: "E_SYNTAX", message: "cannot read this expression", at: { start: 0, end: text.length } }] };
   }
+}
+
+/** The place of the first node deeper than maxTreeDepth, or undefined. Walks without recursion: a deep tree is the point. */
+function deepest(root: Expr | Stmt[]): Span | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (const n of node) stack.push([n, depth]);
+      continue;
+    }
+    if (!node || typeof node !== "object") continue;
+    const n = node as { at?: Span; k?: string };
+    if (n.k === undefined) continue;
+    if (depth > maxTreeDepth) return n.at;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== "at" && key !== "nameAt" && key !== "opAt" && child && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 function describeParseError(e: { name: string; message: string; token: IToken }, atEnd: boolean): string {

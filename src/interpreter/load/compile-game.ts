@@ -14,6 +14,7 @@ import { AlikeAnalysis } from "../lang/invariance.js";
 import type {
   ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
 } from "../model.js";
+import { limitCaps, maxCards } from "../limits.js";
 import { standardDeck, normalizeCardName, nameFromTemplate, type CardSpec } from "../cards.js";
 
 type Raw = Record<string, unknown>;
@@ -78,8 +79,14 @@ class GameBuilder {
   build(): CompileResult {
     const raw = this.raw;
     const limits = (raw.limits ?? {}) as Raw;
-    if (typeof limits.moves === "number") this.limits.moves = limits.moves;
-    if (typeof limits.steps === "number") this.limits.steps = limits.steps;
+    for (const key of ["moves", "steps"] as const) {
+      const value = limits[key];
+      if (typeof value !== "number") continue;
+      // A file may raise its own limits only so far: past the cap, a file could run without end.
+      if (value > limitCaps[key]) {
+        this.diagnostics.push(this.file.at(`/limits/${key}`, "error", "E_LIMIT", `limits.${key} is at most ${limitCaps[key].toLocaleString("en")}, not ${value.toLocaleString("en")}`));
+      } else this.limits[key] = value;
+    }
 
     this.declareZones();
     const cards = this.declareCards();
@@ -225,10 +232,15 @@ class GameBuilder {
         this.diagnostics.push(this.file.at(`${pointer}/into`, "error", "E_TYPE", `cards start in a zone of the game, not in each player's '${into}': deal them in setup`));
         return;
       }
-      let made: CardSpec[];
-      if (set.deck === "standard52") made = standardDeck();
-      else made = this.cardsFromEach(set, pointer);
       const copies = typeof set.copies === "number" ? set.copies : 1;
+      const count = (set.deck === "standard52" ? 52 : this.countFromEach(set, pointer)) * copies;
+      if (Number.isNaN(count)) return;
+      if (names.length + count > maxCards) {
+        const where = set.deck === "standard52" || copies > 1 ? (set.copies !== undefined ? `${pointer}/copies` : pointer) : `${pointer}/each`;
+        this.diagnostics.push(this.file.at(where, "error", "E_CARD_COUNT", `this set would make ${count.toLocaleString("en")} cards, ${names.length ? `after ${names.length.toLocaleString("en")}, ` : ""}more than the limit of ${maxCards.toLocaleString("en")} cards in a game`));
+        return;
+      }
+      const made = set.deck === "standard52" ? standardDeck() : this.cardsFromEach(set);
       const fixed = (set.with ?? {}) as Raw;
       for (const spec of made) {
         for (let c = 0; c < copies; c++) {
@@ -241,7 +253,8 @@ class GameBuilder {
         }
       }
     });
-    if (names.length === 0) this.diagnostics.push(this.file.at("/cards", "error", "E_SCHEMA", "the rule file has no cards: add a set under cards.sets"));
+    const refused = this.diagnostics.some((d) => d.code === "E_CARD_COUNT");
+    if (names.length === 0 && !refused) this.diagnostics.push(this.file.at("/cards", "error", "E_SCHEMA", "the rule file has no cards: add a set under cards.sets"));
     // Attributes: every name any card has; cards without it have none.
     const keys = new Set<string>();
     for (const s of specs) for (const k of Object.keys(s.attrs)) keys.add(k);
@@ -253,8 +266,13 @@ class GameBuilder {
       const declaredValues = ((section.attributes as Raw | undefined)?.[key] as Raw | undefined)?.values as (string | number)[] | undefined;
       const values = declaredValues ?? [...new Set(present)];
       const typed = numeric ? byCard : byCard.map((v) => (v === null ? null : String(v)));
-      const allValues = [...values, ...present.filter((v) => !values.includes(v))];
-      const keyByCard = Int32Array.from(typed, (v) => (v === null ? -1 : allValues.findIndex((x) => String(x) === String(v))));
+      const allValues = [...new Set([...values, ...present])];
+      // Each value's first place among allValues, by its text: one pass, however many cards and values.
+      const keyOf = new Map<string, number>();
+      allValues.forEach((x, i) => {
+        if (!keyOf.has(String(x))) keyOf.set(String(x), i);
+      });
+      const keyByCard = Int32Array.from(typed, (v) => (v === null ? -1 : keyOf.get(String(v))!));
       const attr: AttributeDef = { name: key, numeric, values: allValues, byCard: typed, keyByCard };
       this.attributes.set(key, attr);
       attrValues.set(key, byCard);
@@ -262,27 +280,43 @@ class GameBuilder {
     return { names, start };
   }
 
-  private cardsFromEach(set: Raw, pointer: string): CardSpec[] {
-    const each = (set.each ?? {}) as Raw;
+  /** The values `each` gives one attribute: a list, or a range written like 1..10. */
+  private eachValues(spec: unknown): (string | number)[] | { from: number; to: number } | null {
+    if (typeof spec !== "string") return spec as (string | number)[];
+    const m = /^(-?\d+)\.\.(-?\d+)$/.exec(spec);
+    return m ? { from: Number(m[1]), to: Number(m[2]) } : null;
+  }
+
+  /** How many cards `each` makes, counted before one is made; NaN (reported) when it is malformed. */
+  private countFromEach(set: Raw, pointer: string): number {
+    let count = 1;
+    for (const [key, spec] of Object.entries((set.each ?? {}) as Raw)) {
+      const values = this.eachValues(spec);
+      if (!values) {
+        this.diagnostics.push(this.file.at(`${pointer}/each/${escapePointer(key)}`, "error", "E_SCHEMA", "a range of values is written like 1..10"));
+        return NaN;
+      }
+      const n = Array.isArray(values) ? values.length : Math.max(0, values.to - values.from + 1);
+      if (n > maxCards) {
+        this.diagnostics.push(this.file.at(`${pointer}/each/${escapePointer(key)}`, "error", "E_CARD_COUNT", `this range has ${n.toLocaleString("en")} values, more than the limit of ${maxCards.toLocaleString("en")} cards in a game`));
+        return NaN;
+      }
+      count *= n;
+    }
+    return count;
+  }
+
+  /** The cards of a set written with `each`, once countFromEach has allowed them. */
+  private cardsFromEach(set: Raw): CardSpec[] {
     let combos: Record<string, string | number>[] = [{}];
-    for (const [key, spec] of Object.entries(each)) {
-      let values: (string | number)[];
-      if (typeof spec === "string") {
-        const m = /^(-?\d+)\.\.(-?\d+)$/.exec(spec);
-        if (!m) {
-          this.diagnostics.push(this.file.at(`${pointer}/each/${key}`, "error", "E_SCHEMA", "a range of values is written like 1..10"));
-          return [];
-        }
-        values = [];
-        for (let v = Number(m[1]); v <= Number(m[2]); v++) values.push(v);
-      } else values = spec as (string | number)[];
+    for (const [key, spec] of Object.entries((set.each ?? {}) as Raw)) {
+      const given = this.eachValues(spec)!;
+      const values: (string | number)[] = [];
+      if (Array.isArray(given)) values.push(...given);
+      else for (let v = given.from; v <= given.to; v++) values.push(v);
       const next: Record<string, string | number>[] = [];
       for (const c of combos) for (const v of values) next.push({ ...c, [key]: v });
       combos = next;
-    }
-    if (combos.length > 100_000) {
-      this.diagnostics.push(this.file.at(`${pointer}/each`, "error", "E_SCHEMA", "this set would make more than 100,000 cards"));
-      return [];
     }
     return combos.map((attrs) => ({ name: Object.values(attrs).join(""), attrs }));
   }
@@ -602,7 +636,7 @@ class GameBuilder {
       } else if (parsed.value) {
         this.diagnostics.push(this.file.at(pointer, "error", "E_TYPE", "scores is a function of a player, written p => ..."));
       } else {
-        for (const p of parsed.problems) this.diagnostics.push(this.file.inside(pointer, p.at.start, p.at.end, "error", "E_SYNTAX", p.message));
+        for (const p of parsed.problems) this.diagnostics.push(this.file.inside(pointer, p.at.start, p.at.end, "error", p.code, p.message));
       }
     }
     return { scores, winners: list("winners"), losers: list("losers") };

@@ -1,7 +1,8 @@
 // Reads YAML into plain values while remembering where every value came from, so that any later problem,
 // even one inside an expression string, can be reported at its exact line and column.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Document, Scalar } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, Lexer, parseDocument, type Node, type Document, Scalar } from "yaml";
 import type { Diagnostic, Code, Severity } from "../diagnostics.js";
+import { maxYamlDepth, maxYamlTokens, maxYamlValues } from "../limits.js";
 
 /** Where a value sits in its file. Offsets are character offsets into the file text. */
 export interface Place {
@@ -24,24 +25,40 @@ export interface Source {
 }
 
 export class SourceFile implements Source {
-  readonly lines: LineCounter = new LineCounter();
   readonly places = new Map<string, Place>();
+  private starts: number[] | null = null;
   constructor(
     readonly path: string,
     readonly text: string,
   ) {}
 
+  /** The offset where each line starts, found once in one pass over the text. */
+  private lineStarts(): number[] {
+    if (this.starts) return this.starts;
+    const starts = [0];
+    for (let i = this.text.indexOf("\n"); i >= 0; i = this.text.indexOf("\n", i + 1)) starts.push(i + 1);
+    return (this.starts = starts);
+  }
+
   /** The text of line n (1-based), without its line break; undefined past the end. */
   lineText(n: number): string | undefined {
-    const starts = this.lines.lineStarts.length ? this.lines.lineStarts : [0];
+    const starts = this.lineStarts();
     if (n < 1 || n > starts.length) return undefined;
     const end = n < starts.length ? starts[n] - 1 : this.text.length;
     return this.text.slice(starts[n - 1], end).replace(/\r$/, "");
   }
 
   position(offset: number): { line: number; col: number } {
-    const p = this.lines.linePos(Math.max(0, Math.min(offset, this.text.length)));
-    return { line: p.line, col: p.col };
+    const starts = this.lineStarts();
+    const at = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: at - starts[lo] + 1 };
   }
 
   diagnostic(severity: Severity, code: Code, message: string, start: number, end = start + 1): Diagnostic {
@@ -109,7 +126,48 @@ export interface YamlLoad {
 
 const forbiddenKeys = new Set(["__proto__", "constructor", "prototype"]);
 const maxAliasExpansions = 200;
-const maxNodes = 200_000;
+
+// The lexer's markers that stand for no text of the file.
+const markers = new Set(["\x02", "\x18", "\x1f"]);
+
+/**
+ * Caps that hold while the text is read, before the yaml package builds anything: it spends time and memory far
+ * beyond the text's size on some shapes (millions of brackets), so a file that passes a cap is refused here.
+ */
+function prescan(file: SourceFile): Diagnostic | undefined {
+  let tokens = 0;
+  let flow = 0;
+  let offset = 0;
+  // Block nesting, roughly: the open indentations, plus the `- ` and `? ` that open a level within a line.
+  const indents: number[] = [];
+  let lineStart = true;
+  let inLine = 0;
+  const tooDeep = () => file.diagnostic("error", "E_YAML_DEPTH", `values nested more than ${maxYamlDepth} deep`, offset);
+  for (const token of new Lexer().lex(file.text)) {
+    if (++tokens > maxYamlTokens) {
+      return file.diagnostic("error", "E_YAML_SIZE", `the document is too large (more than ${maxYamlTokens} YAML tokens)`, offset);
+    }
+    if (token === "\n" || token === "\r\n") {
+      lineStart = true;
+      inLine = 0;
+    } else if (token === "[" || token === "{") {
+      if (++flow > maxYamlDepth) return tooDeep();
+    } else if (token === "]" || token === "}") {
+      flow = Math.max(0, flow - 1);
+    } else if (flow === 0 && !markers.has(token) && !/^[ \t]*$/.test(token) && !token.startsWith("#")) {
+      if (lineStart) {
+        const indent = file.position(offset).col - 1;
+        while (indents.length && indents[indents.length - 1] > indent) indents.pop();
+        if (!indents.length || indents[indents.length - 1] < indent) indents.push(indent);
+        lineStart = false;
+      }
+      if (token === "-" || token === "?") inLine++;
+      if (indents.length + inLine > maxYamlDepth) return tooDeep();
+    }
+    if (!markers.has(token)) offset += token.length;
+  }
+  return undefined;
+}
 
 /**
  * Parses YAML text into plain values (objects without prototypes' surprises: forbidden keys are refused and
@@ -117,9 +175,12 @@ const maxNodes = 200_000;
  */
 export function loadYaml(file: SourceFile): YamlLoad {
   const problems: Diagnostic[] = [];
+  const capped = prescan(file);
+  if (capped) return { value: undefined, problems: [capped] };
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(file.text, { lineCounter: file.lines, keepSourceTokens: true, uniqueKeys: true, prettyErrors: false });
+    // Keys are checked for repeats below, in linear time: the package's own check compares every pair.
+    doc = parseDocument(file.text, { keepSourceTokens: true, uniqueKeys: false, prettyErrors: false });
   } catch (e) {
     problems.push(file.diagnostic("error", "E_YAML", `cannot read YAML: ${(e as Error).message}`, 0));
     return { value: undefined, problems };
@@ -132,14 +193,20 @@ export function loadYaml(file: SourceFile): YamlLoad {
   let aliases = 0;
   let nodes = 0;
   let stopped = false;
-  const convert = (node: Node | null | undefined, pointer: string, key?: { start: number; end: number }): unknown => {
+  const convert = (node: Node | null | undefined, pointer: string, key: { start: number; end: number } | undefined, depth: number): unknown => {
     if (stopped) return undefined;
-    if (++nodes > maxNodes) {
+    if (++nodes > maxYamlValues) {
       stopped = true;
-      problems.push(file.diagnostic("error", "E_ALIAS", `the document is too large (more than ${maxNodes} values)`, 0));
+      problems.push(file.diagnostic("error", "E_YAML_SIZE", `the document is too large (more than ${maxYamlValues} values)`, node?.range?.[0] ?? 0));
       return undefined;
     }
     if (node == null) return null;
+    if (depth > maxYamlDepth) {
+      stopped = true;
+      const r = node.range ?? [0, 0];
+      problems.push(file.diagnostic("error", "E_YAML_DEPTH", `values nested more than ${maxYamlDepth} deep`, r[0], r[0] + 1));
+      return undefined;
+    }
     if (isAlias(node)) {
       if (++aliases > maxAliasExpansions) {
         stopped = true;
@@ -150,7 +217,7 @@ export function loadYaml(file: SourceFile): YamlLoad {
       const target = node.resolve(doc);
       const r = node.range ?? [0, 0];
       record(pointer, r, key);
-      return convert(target as Node, pointer, key);
+      return convert(target as Node, pointer, key, depth + 1);
     }
     const range = node.range ?? [0, 0, 0];
     if (isScalar(node)) {
@@ -162,9 +229,10 @@ export function loadYaml(file: SourceFile): YamlLoad {
       return node.value;
     }
     record(pointer, range, key);
-    if (isSeq(node)) return node.items.map((item, i) => convert(item as Node, `${pointer}/${i}`));
+    if (isSeq(node)) return node.items.map((item, i) => convert(item as Node, `${pointer}/${i}`, undefined, depth + 1));
     if (isMap(node)) {
       const out: Record<string, unknown> = {};
+      const seen = new Set<string>();
       for (const pair of node.items) {
         const k = pair.key as Node | null;
         const name = isScalar(k) ? String(k.value) : "";
@@ -177,8 +245,13 @@ export function loadYaml(file: SourceFile): YamlLoad {
           problems.push(file.diagnostic("error", "E_KEY", `the key '${name}' is not allowed`, kr[0], kr[1]));
           continue;
         }
+        if (seen.has(name)) {
+          problems.push(file.diagnostic("error", "E_YAML", "Map keys must be unique", kr[0], kr[1]));
+          continue;
+        }
+        seen.add(name);
         const childPointer = `${pointer}/${escapePointer(name)}`;
-        const value = convert(pair.value as Node, childPointer, { start: kr[0], end: kr[1] });
+        const value = convert(pair.value as Node, childPointer, { start: kr[0], end: kr[1] }, depth + 1);
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         if (pair.value == null) record(childPointer, [kr[0], kr[1]], { start: kr[0], end: kr[1] });
       }
@@ -195,7 +268,7 @@ export function loadYaml(file: SourceFile): YamlLoad {
     file.places.set(pointer, place);
     return place;
   };
-  const value = convert(doc.contents as Node, "");
+  const value = convert(doc.contents as Node, "", undefined, 0);
   return { value: stopped ? undefined : value, problems };
 }
 

@@ -1,7 +1,7 @@
 // Checks syntax trees once, at load: resolves every name, types every expression and statement, reports every
 // problem at its exact place, and gives the checked, typed tree (typed.ts) that the back ends turn into code.
 // Rule text reaches the tree only as data: names become slots, literals become constants.
-import type { Expr, Stmt, Span } from "../ast.js";
+import type { Expr, Stmt, Span, SyntaxProblem } from "../ast.js";
 import { parseExpression, parseProgram } from "../ast.js";
 import * as T from "../types.js";
 import type { Type } from "../types.js";
@@ -107,8 +107,8 @@ export class Checker {
     return { site, rule: o.rule, frame: o.frame ?? [], locals: new Map(o.locals ?? []), effects: o.effects, hasMe: o.hasMe, reads: o.reads };
   }
 
-  syntaxProblems(site: Site, problems: { message: string; at: Span }[]): void {
-    for (const p of problems) this.report(site, p.at, "E_SYNTAX", p.message);
+  syntaxProblems(site: Site, problems: SyntaxProblem[]): void {
+    for (const p of problems) this.report(site, p.at, p.code, p.message);
   }
 
   private report(site: Site, at: Span, code: Code, message: string): void {
