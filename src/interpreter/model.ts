@@ -3,6 +3,7 @@
 import type { Type } from "./lang/types.js";
 import type { State } from "./state.js";
 import type { Location } from "./diagnostics.js";
+import type { Backend } from "./backend.js";
 
 /** A compiled expression: evaluate it against a state (s.me is the player the rules speak for). */
 export type Eval<T = unknown> = (s: State) => T;
@@ -126,6 +127,8 @@ export interface CoverageEntry {
 
 export interface Game {
   id: string;
+  /** What runs the rules: generated JavaScript, or closures (see backend.ts). */
+  backend: Backend;
   /** Every countable rule; a state with coverage on counts each in s.coverage[i]. */
   coverage: CoverageEntry[];
   name: string;

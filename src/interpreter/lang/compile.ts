@@ -4,11 +4,12 @@
 // a JavaScript object by name, and nothing is evaluated from text at run time.
 import type { Expr } from "./ast.js";
 import type { Type } from "./types.js";
-import type { TExpr } from "./typed.js";
+import type { TBlock, TExpr, TLambda } from "./typed.js";
 import type { Eval, Message, Run } from "../model.js";
+import type { State } from "../state.js";
 import { Checker } from "./check/checker.js";
 import type { Ctx, Environment, Local, Site, UnitOptions } from "./check/environment.js";
-import { evalOf, messageOf, runOf } from "./closures/closures.js";
+import { evalOf, lamOf, messageOf, runOf } from "./closures/closures.js";
 
 export type { Binding, DefineInfo, Environment, Site, UnitOptions } from "./check/environment.js";
 
@@ -19,8 +20,19 @@ export interface Compiled {
   tree: TExpr;
 }
 
+/**
+ * The checked tree a compiled function was made from: what a back end that generates code needs to make the same
+ * function again. A sequence runs functions that have trees of their own, in order.
+ */
+export type CodeTree =
+  | { k: "expr"; tree: TExpr }
+  | { k: "run"; block: TBlock }
+  | { k: "lambda"; tree: TLambda }
+  | { k: "seq"; parts: Run[] };
+
 export class Compiler {
   private checker: Checker;
+  private trees = new WeakMap<object, CodeTree>();
 
   constructor(env: Environment) {
     this.checker = new Checker(env);
@@ -35,7 +47,7 @@ export class Compiler {
   /** Compiles effects held in a YAML value. */
   program(site: Site, text: string, options: UnitOptions): Run | null {
     const block = this.checker.program(site, text, options);
-    return block && runOf(block);
+    return block && this.keep(runOf(block), { k: "run", block });
   }
 
   /** Compiles a message with {expression} holes. */
@@ -52,7 +64,33 @@ export class Compiler {
 
   /** A compiled value used as a list: a zone gives its cards. */
   asList(c: Compiled): Eval<unknown[]> {
-    return evalOf(this.checker.convert.asList(c.tree)) as Eval<unknown[]>;
+    return this.compiled(this.checker.convert.asList(c.tree)).fn as Eval<unknown[]>;
+  }
+
+  /** Runs programs one after the other (the pieces fragments append to one program). */
+  sequence(parts: Run[]): Run {
+    const run: Run = (s) => {
+      for (let i = 0; i < parts.length; i++) parts[i](s);
+    };
+    return this.keep(run, { k: "seq", parts });
+  }
+
+  /** A compiled value copied when it is a list, to keep in a variable. */
+  copied(fn: Eval): Eval {
+    const code = this.trees.get(fn);
+    if (code?.k !== "expr") throw new Error("copied() takes a function this compiler made");
+    return this.compiled({ k: "copyValue", type: code.tree.type, value: code.tree }).fn;
+  }
+
+  /** A compiled expression of a player bound in `frame` at `slot`: a function of the state and the player. */
+  playerFunction(frame: unknown[], slot: number, c: Compiled): (s: State, p: number) => unknown {
+    const tree: TLambda = { k: "lambda", type: c.type, frame, slots: [slot], body: c.tree };
+    return this.keep(lamOf(tree), { k: "lambda", tree });
+  }
+
+  /** The tree a function this compiler made was made from. */
+  treeOf(fn: object): CodeTree | undefined {
+    return this.trees.get(fn);
   }
 
   newFrame(): { frame: unknown[]; locals: Map<string, Local> } {
@@ -64,6 +102,11 @@ export class Compiler {
   }
 
   private compiled(tree: TExpr): Compiled {
-    return { fn: evalOf(tree), type: tree.type, tree };
+    return { fn: this.keep(evalOf(tree), { k: "expr", tree }), type: tree.type, tree };
+  }
+
+  private keep<F extends object>(fn: F, code: CodeTree): F {
+    this.trees.set(fn, code);
+    return fn;
   }
 }

@@ -16,6 +16,9 @@ import type {
 } from "../model.js";
 import { limitCaps, maxCards } from "../limits.js";
 import { standardDeck, normalizeCardName, nameFromTemplate, type CardSpec } from "../cards.js";
+import type { State } from "../state.js";
+import { defaultBackend, type Backend } from "../backend.js";
+import { generateGame } from "../js/game.js";
 
 type Raw = Record<string, unknown>;
 
@@ -27,8 +30,9 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-export function compileGame(raw: Raw, file: Source, id: string): CompileResult {
-  return new GameBuilder(raw, file, id).build();
+/** Compiles rules; with the "js" back end, the game's rules then run as generated JavaScript. */
+export function compileGame(raw: Raw, file: Source, id: string, backend: Backend = defaultBackend()): CompileResult {
+  return new GameBuilder(raw, file, id, backend).build();
 }
 
 /** An item that may be written bare or as {value, text, assumed}. */
@@ -62,6 +66,7 @@ class GameBuilder {
     private raw: Raw,
     private file: Source,
     private id: string,
+    private backend: Backend,
   ) {
     const env: Environment = {
       file,
@@ -133,6 +138,7 @@ class GameBuilder {
     });
     const game: Game = {
       id: this.id,
+      backend: this.backend,
       coverage,
       name: typeof raw.name === "string" ? raw.name : this.id,
       file: this.file.path,
@@ -166,6 +172,7 @@ class GameBuilder {
       resolve: () => "this game cannot play other games",
       cardsNamed: (name) => byName.get(normalizeCardName(name)) ?? [],
     };
+    if (this.backend === "js") generateGame(game, (fn) => this.compiler.treeOf(fn));
     return { game, diagnostics: this.diagnostics };
   }
 
@@ -372,7 +379,7 @@ class GameBuilder {
       if (spec.initial === undefined) continue;
       const pointer = `/variables/${escapePointer(def.name)}/initial`;
       const c = this.expressionAt(pointer, spec.initial, { rule: `variables.${def.name}`, effects: false, hasMe: def.per === "player" }, def.type);
-      if (c) def.initial = copyLists(c);
+      if (c) def.initial = this.compiler.copied(c);
     }
   }
 
@@ -421,10 +428,7 @@ class GameBuilder {
     if (!Array.isArray(value)) return this.compiler.program({ pointer: at, offset: 0 }, textOf(item), o);
     const runs = value.map((piece, i) => this.compiler.program({ pointer: `${at}/${i}`, offset: 0 }, String(piece), o));
     if (runs.some((r) => r === null)) return null;
-    const all = runs as Run[];
-    return (s) => {
-      for (let i = 0; i < all.length; i++) all[i](s);
-    };
+    return this.compiler.sequence(runs as Run[]);
   }
 
   private messageAt(pointer: string, text: string, o: UnitOptions): Message | null {
@@ -627,11 +631,7 @@ class GameBuilder {
         if (c && c.type.t !== "num" && c.type.t !== "any") {
           this.diagnostics.push(this.file.inside(pointer, body.at.start, body.at.end, "error", "E_TYPE", `a score must be a number, but this is ${T.show(c.type)}`));
         } else if (c) {
-          const fn = c.fn;
-          scores = (s, p) => {
-            frame[slot] = p;
-            return fn(s) as number;
-          };
+          scores = this.compiler.playerFunction(frame, slot, c) as (s: State, p: number) => number;
         }
       } else if (parsed.value) {
         this.diagnostics.push(this.file.at(pointer, "error", "E_TYPE", "scores is a function of a player, written p => ..."));
@@ -743,9 +743,3 @@ function defaultValue(type: Type): Eval {
   return () => null;
 }
 
-function copyLists(f: Eval): Eval {
-  return (s) => {
-    const v = f(s);
-    return Array.isArray(v) ? v.slice() : v;
-  };
-}

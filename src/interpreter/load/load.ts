@@ -13,12 +13,18 @@ import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./
 import { host, perHost } from "./host.js";
 import { basename, dirname, resolve } from "./paths.js";
 import { maxFileBytes } from "../limits.js";
+import { defaultBackend, type Backend } from "../backend.js";
 
 export interface LoadResult {
   game: Game | null;
   diagnostics: Diagnostic[];
   /** Every file read for these rules, by the name diagnostics give it: excerpts come from here, never the disk. */
   sources: ReadonlyMap<string, SourceFile>;
+}
+
+/** How loaded rules run: `backend` chooses generated JavaScript or closures (default: generated where allowed). */
+export interface LoadOptions {
+  backend?: Backend;
 }
 
 type Raw = Record<string, unknown>;
@@ -81,8 +87,8 @@ function parseDoc(text: string, shown: string, id: string, path: string): RawDoc
 }
 
 /** Loads rules by id or path (relative to `base`). A fragment is loaded composed onto the base it extends. */
-export function loadRules(ref: string, base?: string): LoadResult {
-  return loadComposition([ref], base);
+export function loadRules(ref: string, base?: string, options: LoadOptions = {}): LoadResult {
+  return loadComposition([ref], base, options);
 }
 
 function referrer(base: string | undefined): Referrer {
@@ -96,19 +102,20 @@ function referrer(base: string | undefined): Referrer {
  * Without `base`, the references are the user's own, relative to the working folder. With it, they come from a
  * file in that folder (a scenario) and reach only rule files beside it or under the rule folders.
  */
-export function loadComposition(refs: string[], base?: string): LoadResult {
+export function loadComposition(refs: string[], base?: string, options: LoadOptions = {}): LoadResult {
   const from = referrer(base);
   const read = refs.map((r) => readDoc(r, from));
-  const key = read.map((d) => d.path).join("\n");
+  const backend = options.backend ?? defaultBackend();
+  const key = [backend, ...read.map((d) => d.path)].join("\n");
   const { games } = caches();
   const cached = games.get(key);
   if (cached) return cached;
-  const result = build(read);
+  const result = build(read, backend);
   games.set(key, result);
   return result;
 }
 
-function build(read: RawDoc[]): LoadResult {
+function build(read: RawDoc[], backend: Backend): LoadResult {
   const sources = new Map<string, SourceFile>();
   const seenDoc = (doc: RawDoc) => {
     if (doc.file) sources.set(doc.file.path, doc.file);
@@ -180,9 +187,9 @@ function build(read: RawDoc[]): LoadResult {
     raw = composed.raw;
   }
   try {
-    const compiled = compileGame(raw, source, id);
+    const compiled = compileGame(raw, source, id, backend);
     diagnostics.push(...compiled.diagnostics);
-    if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path));
+    if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
     return { game: compiled.game, diagnostics, sources };
   } catch (e) {
     // A bug of ours, not of the rule file: still a report, never a crash.
@@ -197,8 +204,8 @@ function shortId(doc: RawDoc): string {
 }
 
 /** The rules of a game played inside another (a round of a match). */
-function resolveNested(ids: string[], base: string): Game | string {
-  const r = loadComposition(ids, base);
+function resolveNested(ids: string[], base: string, backend: Backend): Game | string {
+  const r = loadComposition(ids, base, { backend });
   if (r.game) return r.game;
   const first = r.diagnostics.find((d) => d.severity === "error");
   return first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : `cannot load ${ids.join(" + ")}`;
@@ -209,7 +216,7 @@ function resolveNested(ids: string[], base: string): Game | string {
  * `displayName` in folder `base` (the working folder by default). What it extends or includes is read from the
  * host, beside that place or under the rule folders.
  */
-export function compileRulesText(text: string, displayName: string, id: string, base = host().workingFolder): LoadResult {
+export function compileRulesText(text: string, displayName: string, id: string, base = host().workingFolder, options: LoadOptions = {}): LoadResult {
   const doc = parseDoc(text, displayName, id, resolve(base, displayName));
-  return build([doc]);
+  return build([doc], options.backend ?? defaultBackend());
 }

@@ -1,0 +1,111 @@
+// Builtins the JavaScript back end writes out itself, because rules call them at every move: the list
+// operations that take a function (written as a loop, the function's body inline) and moving cards. Each
+// generator gives exactly what the builtin's entry in lang/builtins.ts gives; a builtin not listed here is made
+// from its entry, so this table is an optimisation, never a requirement.
+import type { TArg, TExpr, TLambda } from "../lang/typed.js";
+import { moveCards } from "../lang/builtins.js";
+import type { Emitter } from "./emit.js";
+import { Fn } from "./fn.js";
+
+type Call = Extract<TExpr, { k: "call" }>;
+type Generator = (em: Emitter, e: Call, f: Fn) => string | null;
+
+const lambdaOf = (a: TArg | undefined): TLambda | null => (a && a.k === "lambda" ? a : null);
+
+/** Binds a function's parameters to the item (and its index) before its body is evaluated, as the closure form does. */
+function bind(em: Emitter, l: TLambda, x: string, i: string | null): string {
+  const first = `${em.local(l.frame, l.slots[0])} = ${x};`;
+  if (l.slots.length < 2) return first;
+  return `${first}\n${em.local(l.frame, l.slots[1])} = ${i ?? "undefined"};`;
+}
+
+/**
+ * A loop over a list as a function of its own: `body` is given the function's temporaries and the names of the
+ * list and the item, and returns the statements run for each item.
+ */
+function loop(em: Emitter, list: TExpr, before: string, body: (f: Fn, x: string, i: string) => string, after: string): string {
+  const f = new Fn();
+  const [l, i, x] = [f.tmp(), f.tmp(), f.tmp()];
+  const each = body(f, x, i);
+  const text = `${l} = ${em.expr(list, f)};\n${before}\nfor (${i} = 0; ${i} < ${l}.length; ${i}++) {\n${x} = ${l}[${i}];\n${each}\n}\n${after}`;
+  return `${em.m.add(["s"], text, f.temps)}(s)`;
+}
+
+const generators = new Map<string, Generator>();
+
+generators.set("count", (em, e) => {
+  const test = lambdaOf(e.args[1]);
+  if (!test) return null;
+  return loop(em, e.args[0] as TExpr, "let n = 0;", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) n++;`, "return n;");
+});
+
+generators.set("any", (em, e) => {
+  const test = lambdaOf(e.args[1]);
+  if (!test) return null;
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) return true;`, "return false;");
+});
+
+generators.set("all", (em, e) => {
+  const test = lambdaOf(e.args[1])!;
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} !== true) return false;`, "return true;");
+});
+
+generators.set("find", (em, e) => {
+  const test = lambdaOf(e.args[1])!;
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) return ${x};`, "return null;");
+});
+
+generators.set("filter", (em, e) => {
+  const test = lambdaOf(e.args[1])!;
+  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) out.push(${x});`, "return out;");
+});
+
+generators.set("map", (em, e) => {
+  const change = lambdaOf(e.args[1])!;
+  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x, i) => `${bind(em, change, x, i)}\nout.push(${em.expr(change.body, f)});`, "return out;");
+});
+
+generators.set("sum", (em, e) => {
+  const value = lambdaOf(e.args[1]);
+  return loop(em, e.args[0] as TExpr, "let total = 0;", (f, x) => (value ? `${bind(em, value, x, null)}\ntotal += ${em.expr(value.body, f)};` : `total += ${x};`), "return total;");
+});
+
+for (const [name, pick] of [["maxBy", 1], ["minBy", -1]] as const) {
+  generators.set(name, (em, e) => {
+    const key = lambdaOf(e.args[1])!;
+    const compare = em.helper("compare");
+    return loop(em, e.args[0] as TExpr, "let best = null, bestKey;", (f, x) => {
+      const k = f.tmp();
+      return `${bind(em, key, x, null)}\n${k} = ${em.expr(key.body, f)};\nif (best === null || ${compare}(${k}, bestKey) * ${pick} > 0) { best = ${x}; bestKey = ${k}; }`;
+    }, "return best;");
+  });
+}
+
+for (const [name, pick] of [["best", 1], ["worst", -1]] as const) {
+  generators.set(name, (em, e) => {
+    const key = lambdaOf(e.args[1])!;
+    const compare = em.helper("compare");
+    return loop(em, e.args[0] as TExpr, "let out = [], bestKey;", (f, x) => {
+      const [k, c] = [f.tmp(), f.tmp()];
+      return `${bind(em, key, x, null)}\n${k} = ${em.expr(key.body, f)};\n${c} = out.length === 0 ? 1 : ${compare}(${k}, bestKey) * ${pick};\nif (${c} > 0) { out = [${x}]; bestKey = ${k}; } else if (${c} === 0) out.push(${x});`;
+    }, "return out;");
+  });
+}
+
+for (const [name, fromTop] of [["top", true], ["last", true], ["bottom", false], ["first", false]] as const) {
+  generators.set(name, (em, e, f) => {
+    if (e.args.length !== 1) return null;
+    const t = f.tmp();
+    const list = em.expr(e.args[0] as TExpr, f);
+    return fromTop ? `(${t} = ${list}, ${t}.length ? ${t}[${t}.length - 1] : null)` : `(${t} = ${list}, ${t}.length ? ${t}[0] : null)`;
+  });
+}
+
+generators.set("contains", (em, e, f) => {
+  const v = f.tmp();
+  return `(${v} = ${em.expr(e.args[1] as TExpr, f)}, ${em.expr(e.args[0] as TExpr, f)}.some((y) => ${em.helper("equal")}(y, ${v})))`;
+});
+
+generators.set("move", (em, e, f) => `${em.m.constant(moveCards)}(s, ${em.expr(e.args[0] as TExpr, f)}, ${em.expr(e.args[1] as TExpr, f)})`);
+
+export const builtinEmitters: ReadonlyMap<string, Generator> = generators;

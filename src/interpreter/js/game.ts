@@ -1,0 +1,85 @@
+// Gives a compiled game generated code: every function of the Game that the compiler made from a checked tree is
+// generated again as JavaScript, all of them in one module compiled once, and put in the closure's place. A
+// function without a tree (a default, a message) keeps its closure, which means the same thing: the pass may
+// leave anything out and the game still plays the same.
+import type { Game } from "../model.js";
+import type { CodeTree } from "../lang/compile.js";
+import { Module, type Generated } from "./module.js";
+import { Emitter } from "./emit.js";
+import { Fn } from "./fn.js";
+
+export type TreeOf = (fn: object) => CodeTree | undefined;
+
+const sources = new WeakMap<Game, string>();
+
+/** The source of the module generated for a game, for tests and tools: null for a game that runs closures. */
+export function generatedSource(game: Game): string | null {
+  return sources.get(game) ?? null;
+}
+
+/** Generates the game's functions and puts them in place; returns the module (its source is for tests and tools). */
+export function generateGame(game: Game, treeOf: TreeOf): Module {
+  const m = new Module();
+  const em = new Emitter(m);
+  const swaps: ((get: (name: string) => Generated) => void)[] = [];
+
+  /** Generates the function that `fn` was compiled to, and has `set` put it in place once linked. */
+  const swap = <F>(fn: F | null, set: (generated: F) => void): void => {
+    if (!fn) return;
+    const name = generate(fn as object);
+    if (name) swaps.push((get) => set(get(name) as F));
+  };
+  const generate = (fn: object): string | null => {
+    const code = treeOf(fn);
+    if (!code) return null;
+    switch (code.k) {
+      case "expr":
+        return em.evalFunction(code.tree);
+      case "run":
+        return em.runFunction(code.block);
+      case "lambda":
+        return em.lambdaFunction(code.tree);
+      case "seq": {
+        const parts = code.parts.map((p) => generate(p));
+        if (parts.some((p) => p === null)) return null;
+        return m.add(["s"], parts.map((p) => `${p}(s);`).join("\n"), new Fn().temps);
+      }
+    }
+  };
+
+  for (const v of game.vars) swap(v.initial, (g) => (v.initial = g));
+  for (const a of game.actions) {
+    for (const p of a.params) {
+      swap(p.from, (g) => (p.from = g));
+      swap(p.max, (g) => (p.max = g));
+    }
+    for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
+    swap(a.effect, (g) => (a.effect = g));
+  }
+  for (const p of game.phases) {
+    swap(p.first, (g) => (p.first = g));
+    swap(p.begin, (g) => (p.begin = g));
+    swap(p.turn, (g) => (p.turn = g));
+    swap(p.endWhen, (g) => (p.endWhen = g));
+    swap(p.end, (g) => (p.end = g));
+    swap(p.game, (g) => (p.game = g));
+    swap(p.who, (g) => (p.who = g));
+  }
+  for (const t of game.triggers) {
+    swap(t.when, (g) => (t.when = g));
+    swap(t.effect, (g) => (t.effect = g));
+  }
+  swap(game.setup, (g) => (game.setup = g));
+  swap(game.dealer, (g) => (game.dealer = g));
+  swap(game.start, (g) => (game.start = g));
+  swap(game.end, (g) => (game.end = g));
+  const o = game.outcome;
+  swap(o.scores, (g) => (o.scores = g));
+  swap(o.winners, (g) => (o.winners = g));
+  swap(o.losers, (g) => (o.losers = g));
+
+  const get = m.link();
+  for (const put of swaps) put(get);
+  sources.set(game, m.source());
+  return m;
+}
