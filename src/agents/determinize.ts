@@ -6,6 +6,7 @@ import type { State } from "../interpreter/state.js";
 import type { View } from "../interpreter/view.js";
 import { blankState } from "../interpreter/engine.js";
 import { cloneState } from "../interpreter/state.js";
+import { canSeeCard } from "../interpreter/view.js";
 import { nextUint32, seedRng, shuffleInPlace, type RngState } from "../interpreter/rng.js";
 
 export function determinize(game: Game, v: View, rng: RngState): State {
@@ -62,6 +63,12 @@ export function prepare(game: Game, v: View, rng: RngState): Prepared {
       } else hidden.push({ zone: z.zone, index: i });
     });
   }
+  // a card the player sees where its zone would hide it was shown to them
+  for (const z of v.zones) {
+    z.cards.forEach((c, i) => {
+      if (c >= 0 && v.player >= 0 && !canSeeCard(s, z.zone, i, v.player)) s.shown[c] = 1 << v.player;
+    });
+  }
   const unseen: number[] = [];
   for (let c = 0; c < cardCount; c++) if (!seen[c]) unseen.push(c);
   // Variables: what the view shows; what it hides keeps the value it starts with.
@@ -88,6 +95,10 @@ export function prepare(game: Game, v: View, rng: RngState): Prepared {
   s.phaseTurns = v.flow.phaseTurns;
   s.phasePlayers = v.flow.phasePlayers;
   s.phaseWho = v.flow.phaseWho ? Uint8Array.from(v.flow.phaseWho, (x) => (x ? 1 : 0)) : null;
+  s.phaseDir = v.flow.phaseDirection;
+  s.reversed = v.flow.reversed;
+  s.skips = v.flow.skips;
+  s.givenTurn = v.flow.givenTurn;
   s.done = Uint8Array.from(v.flow.done, (x) => (x ? 1 : 0));
   s.out = Uint8Array.from(v.out, (x) => (x ? 1 : 0));
   s.places = v.places.slice();

@@ -8,7 +8,10 @@ export type GameEvent =
   | { type: "phase"; phase: string }
   | { type: "turn"; player: number }
   | { type: "action"; player: number; move: string; cards?: number[]; seenBy?: number[] }
-  | { type: "move"; cards: number[]; from: number; to: number }
+  | { type: "move"; cards: number[]; from: number; to: number; seenBy?: number[] } // seenBy: players each card was shown to before it moved
+  | { type: "reveal"; cards: number[]; zones: number[]; to: number } // zones: where the cards were; to: one bit per player shown
+  | { type: "skip"; player: number }
+  | { type: "reverse"; direction: number }
   | { type: "shuffle"; zone: number }
   | { type: "out"; player: number; place: number }
   | { type: "pass"; player: number; reason: string }
@@ -29,10 +32,19 @@ export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
     case "turn": return `${who(e.player)}'s turn`;
     case "action": return `${who(e.player)}: ${viewer < 0 || viewer === e.player ? e.move : maskMove(s, e, viewer)}`;
     case "move": {
-      const shown = viewer < 0 || canSeeZone(s, e.from, viewer) || canSeeZone(s, e.to, viewer);
-      const what = shown ? e.cards.map((c) => s.game.cardNames[c]).join(" ") : `${e.cards.length} card${e.cards.length === 1 ? "" : "s"}`;
-      return `  ${what}: ${zoneName(s, e.from)} → ${zoneName(s, e.to)}`;
+      const zoneShown = viewer < 0 || canSeeZone(s, e.from, viewer) || canSeeZone(s, e.to, viewer);
+      const seen = e.cards.filter((_, i) => zoneShown || ((e.seenBy?.[i] ?? 0) & (1 << viewer)) !== 0);
+      return `  ${cardsAsSeen(s, seen, e.cards.length)}: ${zoneName(s, e.from)} → ${zoneName(s, e.to)}`;
     }
+    case "reveal": {
+      const all = (1 << s.n) - 1;
+      const seen = viewer < 0 || (e.to & (1 << viewer)) !== 0 ? e.cards : [];
+      const to = (e.to & all) === all ? "everyone" : s.names.filter((_, p) => e.to & (1 << p)).join(", ");
+      const where = e.zones.map((z) => zoneName(s, z)).join(", ");
+      return `  ${cardsAsSeen(s, seen, e.cards.length)} (${where}) shown to ${to}`;
+    }
+    case "skip": return `${who(e.player)}'s turn is skipped`;
+    case "reverse": return `play now goes ${e.direction > 0 ? "clockwise" : "counter-clockwise"}`;
     case "shuffle": return `  ${zoneName(s, e.zone)} shuffled`;
     case "out": return `${who(e.player)} is out (place ${e.place})`;
     case "pass": return `${who(e.player)} passes: ${e.reason}`;
@@ -44,6 +56,15 @@ export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
     case "game": return `— playing ${e.rules} —`;
     case "error": return `stopped: ${e.message}`;
   }
+}
+
+/** Cards named where the viewer saw them, the rest counted: "7C 7D", "2 cards", "7C and 1 card". */
+function cardsAsSeen(s: State, seen: number[], total: number): string {
+  const hidden = total - seen.length;
+  const count = `${hidden} card${hidden === 1 ? "" : "s"}`;
+  if (seen.length === 0) return count;
+  const names = seen.map((c) => s.game.cardNames[c]).join(" ");
+  return hidden ? `${names} and ${count}` : names;
 }
 
 /**

@@ -88,6 +88,8 @@ export interface PhaseDef {
   index: number;
   text: string;
   turns: "clockwise" | "counterclockwise" | "simultaneous" | "realtime" | "none";
+  /** `turns:` written as an expression: read when the phase begins, it gives clockwise or counterclockwise. */
+  turnsBy: Eval<unknown> | null;
   first: Eval<number | null> | null;
   once: boolean;
   actions: number[];

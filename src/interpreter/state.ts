@@ -26,6 +26,7 @@ export interface State {
   groups: number[][]; // for each zone family, its zones in creation order
   cardZone: Int32Array; // where each card is
   cardFrom: Int8Array; // the owner of the zone each card last left (-1: a zone of the game)
+  shown: Uint16Array; // per card: the players it was shown to by reveal(), one bit each, until it leaves its zone
   vars: unknown[];
   opts: unknown[];
   me: number; // the player the rules currently speak for (the actor, or whose turn it is)
@@ -35,6 +36,10 @@ export interface State {
   phasePlayers: number; // players taking part when the phase began
   phaseWho: Uint8Array | null; // the players taking part in this phase, when the phase names them
   extraTurn: boolean; // set by again()
+  phaseDir: number; // +1: the phase's turns go clockwise, -1: counter-clockwise (read when the phase begins)
+  reversed: boolean; // reverse() turned the direction of play round, for the rest of the game
+  skips: number; // players skip() passes over when the turn next passes (cleared when a phase begins)
+  givenTurn: number; // the player giveTurn() gave the next turn, or -1
   stayInTurn: boolean;
   endPhaseNow: boolean;
   done: Uint8Array; // per player, in a simultaneous phase
@@ -69,6 +74,7 @@ export function cloneState(s: State): State {
     groups: s.groups.map((g) => g.slice()),
     cardZone: s.cardZone.slice(),
     cardFrom: s.cardFrom.slice(),
+    shown: s.shown.slice(),
     vars: s.vars.slice(), // lists held in variables are never changed in place, so sharing them is safe
     opts: s.opts,
     done: s.done.slice(),
@@ -102,6 +108,7 @@ export function moveCard(s: State, card: number, to: number, bottom = false): vo
   else s.zones[to].push(card);
   s.cardZone[card] = to;
   s.cardFrom[card] = s.zoneOwner[from];
+  s.shown[card] = 0;
 }
 
 /** Checks that every card is in exactly one zone and that the card-to-zone index agrees. Returns a problem or null. */

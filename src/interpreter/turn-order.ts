@@ -1,15 +1,17 @@
 // Who plays next and who starts: facts of the flow of play that the engine and the builtins both read, so that
-// neither has to import the other.
+// neither has to import the other. The order of turns is data of the state: the phase's direction (its
+// `turns:`), turned round by reverse(), with skips and a turn given by the rules waiting for the turn to pass.
 import type { PhaseDef } from "./model.js";
 import type { State } from "./state.js";
+import { record } from "./events.js";
 
 export function phaseOf(s: State): PhaseDef {
   return s.game.phases[s.phase];
 }
 
-/** +1 for clockwise, -1 for a phase whose turns go counter-clockwise. */
-export function direction(phase: PhaseDef | undefined): number {
-  return phase?.turns === "counterclockwise" ? -1 : 1;
+/** +1 when play goes clockwise now, -1 counter-clockwise: the phase's direction, turned round by reverse(). */
+export function direction(s: State): number {
+  return s.reversed ? -s.phaseDir : s.phaseDir;
 }
 
 /** The next player still in the game, from a player in a direction; the player itself when nobody else is in. */
@@ -34,6 +36,41 @@ export function nextInPhase(s: State, from: number, dir: number): number {
     if (takesPart(s, p)) return p;
   }
   return from;
+}
+
+/**
+ * Who takes the next turn: `candidate` (the player given the turn by giveTurn, else the phase's first player or
+ * the next in the direction of play), or the next who takes part after them; then every pending skip passes
+ * over one more player, whose turn is lost. Skips and the given turn are used up. Returns the players skipped.
+ */
+function applyOrder(s: State, candidate: number): { player: number; skipped: number[] } {
+  const dir = direction(s);
+  let p = candidate;
+  if (s.givenTurn >= 0) p = s.givenTurn;
+  if (!takesPart(s, p)) p = nextInPhase(s, p, dir);
+  let taking = 0;
+  for (let q = 0; q < s.n; q++) if (takesPart(s, q)) taking++;
+  // skipping a whole round of the table comes back to the same place
+  const k = taking > 0 ? s.skips % taking : 0;
+  const skipped: number[] = [];
+  for (let i = 0; i < k; i++) {
+    skipped.push(p);
+    p = nextInPhase(s, p, dir);
+  }
+  s.skips = 0;
+  s.givenTurn = -1;
+  if (s.log || s.watch) for (const q of skipped) record(s, { type: "skip", player: q });
+  return { player: p, skipped };
+}
+
+/** The player who takes the first turn of a phase, from its `first:` (or, without one, left of the dealer). */
+export function firstTurn(s: State, first: number | null): { player: number; skipped: number[] } {
+  return applyOrder(s, first ?? nextInPhase(s, s.dealer, direction(s)));
+}
+
+/** The player who takes the turn after `from`'s. */
+export function followingTurn(s: State, from: number): { player: number; skipped: number[] } {
+  return applyOrder(s, nextInPhase(s, from, direction(s)));
 }
 
 /** The start player is decided when first needed: the rules' `start:` expression, unless a scenario fixed it. */

@@ -19,6 +19,10 @@ export interface FlowView {
   phaseTurns: number;
   phasePlayers: number;
   phaseWho: boolean[] | null;
+  phaseDirection: number; // +1: the phase's turns go clockwise, -1: counter-clockwise
+  reversed: boolean; // reverse() has turned the direction of play round
+  skips: number; // players to be skipped when the turn next passes
+  givenTurn: number; // the player given the next turn, or -1
   done: boolean[];
   now: number;
   moves: number;
@@ -58,11 +62,14 @@ export function canSeeZone(s: State, z: number, p: number): boolean {
   }
 }
 
-/** Can a player see the card at a position of a zone? */
+/** Can a player see the card at a position of a zone: where the zone shows it, or where reveal() showed it? */
 export function canSeeCard(s: State, z: number, index: number, p: number): boolean {
   const def = s.game.zones[s.zoneDef[z]];
-  if (def.visible === "top") return index === s.zones[z].length - 1;
-  return canSeeZone(s, z, p);
+  if (def.visible === "top" ? index === s.zones[z].length - 1 : canSeeZone(s, z, p)) return true;
+  const shown = s.shown[s.zones[z][index]];
+  if (shown === 0) return false;
+  // an onlooker sees what is shown to every player
+  return p >= 0 ? (shown & (1 << p)) !== 0 : (shown & ((1 << s.n) - 1)) === (1 << s.n) - 1;
 }
 
 /** What a player sees: the innermost game being played, with the games around it as `outer`. */
@@ -115,6 +122,10 @@ function viewOf(s: State, p: number): View {
       phaseTurns: s.phaseTurns,
       phasePlayers: s.phasePlayers,
       phaseWho: s.phaseWho ? Array.from(s.phaseWho, (x) => x === 1) : null,
+      phaseDirection: s.phaseDir,
+      reversed: s.reversed,
+      skips: s.skips,
+      givenTurn: s.givenTurn,
       done: Array.from(s.done, (x) => x === 1),
       now: s.now,
       moves: s.moves,

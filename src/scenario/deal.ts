@@ -110,6 +110,7 @@ export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
 
 export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string | null {
   const targets = given.map((t) => ({ ...t, zone: targetZone(s, t, true) }));
+  const before = s.cardZone.slice();
   const targetOf = new Map<number, number>(); // card -> zone it must end in
   const targetZones = new Set<number>();
   for (const t of targets) {
@@ -146,6 +147,8 @@ export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string
       s.cardZone[c] = home;
     }
   }
+  // a card the setup showed is no longer shown once the deal has moved it elsewhere
+  for (let c = 0; c < before.length; c++) if (before[c] !== s.cardZone[c]) s.shown[c] = 0;
   return null;
 }
 

@@ -44,6 +44,11 @@ export function visibleCards(s: State, p: number): Set<number> {
     if (visible === "everyone" || (visible === "owner" && p >= 0 && s.zoneOwner[z] === p)) for (const c of cards) out.add(c);
     else if (visible === "top") out.add(cards[cards.length - 1]);
   }
+  // the cards reveal() showed to this player (to an onlooker: those shown to every player)
+  const all = (1 << s.n) - 1;
+  s.shown.forEach((mask, c) => {
+    if (mask !== 0 && (p >= 0 ? (mask & (1 << p)) !== 0 : (mask & all) === all)) out.add(c);
+  });
   for (const v of s.game.vars) {
     if (!holdsCards(v.type)) continue;
     const slots = v.per === "game" ? [v.slot] : Array.from({ length: s.n }, (_, q) => s.game.globalVars + v.slot * s.n + q);
@@ -111,8 +116,11 @@ function compareView(g: State, v: View, p: number, moves: number, out: Leak[]): 
   }
 }
 
-/** The zone's own rule, independent of view.ts: who may see the card at a position of a zone. */
+/** The zone's own rule, independent of view.ts: who may see the card at a position of a zone (or was shown it). */
 function canSee(g: State, z: number, index: number, p: number): boolean {
+  const mask = g.shown[g.zones[z][index]];
+  const all = (1 << g.n) - 1;
+  if (mask !== 0 && (p >= 0 ? (mask & (1 << p)) !== 0 : (mask & all) === all)) return true;
   const def = g.game.zones[g.zoneDef[z]];
   if (def.visible === "everyone") return true;
   if (def.visible === "owner") return p >= 0 && g.zoneOwner[z] === p;
@@ -170,7 +178,7 @@ function words(text: string): string[] {
 export function eventLeaks(g: State, e: GameEvent, viewer: number, allowed: Set<number>, moves: number): Leak[] {
   const line = describeEvent(g, e, viewer);
   const out: Leak[] = [];
-  const cards = e.type === "action" ? e.cards ?? [] : e.type === "move" ? e.cards : [];
+  const cards = e.type === "action" ? e.cards ?? [] : e.type === "move" || e.type === "reveal" ? e.cards : [];
   if (cards.length) {
     // Count by name: the line may name a card as often as the full line names it, less once for every card
     // of that name in the event that the viewer may not see.

@@ -3,19 +3,22 @@ import { compileRulesText } from "../../src/interpreter/load/load.js";
 import { formatDiagnostic, sortDiagnostics } from "../../src/interpreter/diagnostics.js";
 import type { Game } from "../../src/interpreter/model.js";
 
-/** A minimal game: each player draws nothing and plays cards from hand to a pile until the hands are empty. */
-export function tinyRules(extra = "", replace: Record<string, string> = {}): string {
-  let text = `name: Tiny
-players: {min: 2, max: 4}
+/** The start of a rule file with one standard deck in a face-down stock, and the zones given (one a line). */
+export function deckRules(name: string, players: string, zones: string[]): string {
+  return `name: ${name}
+players: ${players}
 cards:
   sets:
     - deck: standard52
       into: stock
 zones:
   stock: {visible: nobody}
-  pile: {visible: everyone}
-  hand: {per: player, visible: owner, ordered: false}
-setup: |
+${zones.map((z) => `  ${z}\n`).join("")}`;
+}
+
+/** A minimal game: each player draws nothing and plays cards from hand to a pile until the hands are empty. */
+export function tinyRules(extra = "", replace: Record<string, string> = {}): string {
+  let text = `${deckRules("Tiny", "{min: 2, max: 4}", ["pile: {visible: everyone}", "hand: {per: player, visible: owner, ordered: false}"])}setup: |
   deal(stock, hand, 3)
 phases:
   main:

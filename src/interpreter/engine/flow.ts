@@ -6,7 +6,7 @@ import { nextUint32 } from "../rng.js";
 import { record } from "../events.js";
 import { activeCount } from "../flow-effects.js";
 import { RuleError } from "../lang/values.js";
-import { direction, nextInPhase, phaseOf, startPlayer, takesPart } from "../turn-order.js";
+import { firstTurn, followingTurn, phaseOf, startPlayer, takesPart } from "../turn-order.js";
 import type { NewGameOptions } from "./types.js";
 import { blankState } from "./blank-state.js";
 import { guard, stop } from "./guard.js";
@@ -52,6 +52,8 @@ function enterPhase(s: State, index: number): void {
     if (s.log || s.watch) record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
     s.phaseWho = null;
+    s.skips = 0;
+    s.givenTurn = -1;
     s.phasePlayers = activeCount(s);
     s.done.fill(0);
     s.endPhaseNow = false;
@@ -66,16 +68,18 @@ function enterPhase(s: State, index: number): void {
       s.phaseWho = who;
       s.phasePlayers = who.reduce((a, b) => a + b, 0);
     }
+    s.phaseDir = phaseDirection(s, phase);
     if (phase.game) {
       // the inner game now waits for decisions, or it ended at once and the flow has already moved on
       startInnerGame(s, phase);
       return;
     }
     if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
-      let first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
+      const first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
       if (s.phasePlayers > 0) {
-        if (first === null || !takesPart(s, first)) first = nextInPhase(s, first ?? s.dealer, direction(phase));
-        beginTurn(s, first);
+        const turn = firstTurn(s, first);
+        s.phaseTurns += turn.skipped.length;
+        beginTurn(s, turn.player);
         return;
       }
       // nobody takes part: the phase ends at once
@@ -118,8 +122,7 @@ export function finishInnerGame(s: State): void {
     stop(s, `in ${inner.game.name}: ${inner.error}`);
     return;
   }
-  const next = leavePhase(s);
-  if (next >= 0) enterPhase(s, next);
+  nextPhase(s);
 }
 
 /** Keeps the counts of a finished inner game (and of the games inside it), by their rules. */
@@ -176,18 +179,14 @@ export function afterAction(s: State, actor: number, action: ActionDef): void {
   const phase = phaseOf(s);
   if (phase.turns === "realtime") {
     s.me = actor;
-    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) {
-      const next = leavePhase(s);
-      if (next >= 0) enterPhase(s, next);
-    }
+    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) nextPhase(s);
     return;
   }
   if (phase.turns === "simultaneous") {
     let waiting = false;
     for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
     if (waiting && !s.endPhaseNow) return;
-    const next = leavePhase(s);
-    if (next >= 0) enterPhase(s, next);
+    nextPhase(s);
     return;
   }
   const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
@@ -196,14 +195,34 @@ export function afterAction(s: State, actor: number, action: ActionDef): void {
   s.me = actor;
   const phaseOver = s.endPhaseNow || (phase.once && s.phaseTurns >= s.phasePlayers) || (phase.endWhen !== null && phase.endWhen(s) === true);
   if (phaseOver) {
-    const next = leavePhase(s);
-    if (next >= 0) enterPhase(s, next);
+    nextPhase(s);
     return;
   }
   if (activeCount(s) === 0) {
     finishGame(s);
     return;
   }
-  const again = s.extraTurn && !s.out[actor];
-  beginTurn(s, again ? actor : nextInPhase(s, actor, direction(phase)));
+  if (s.extraTurn && !s.out[actor]) {
+    beginTurn(s, actor);
+    return;
+  }
+  // the turn passes: skipped players lose their turn, and in a phase of one turn each that is their turn
+  const turn = followingTurn(s, actor);
+  s.phaseTurns += turn.skipped.length;
+  if (phase.once && s.phaseTurns >= s.phasePlayers) nextPhase(s);
+  else beginTurn(s, turn.player);
+}
+
+function nextPhase(s: State): void {
+  const next = leavePhase(s);
+  if (next >= 0) enterPhase(s, next);
+}
+
+/** +1 or -1: the direction of the phase's turns, from its `turns:` (an expression is read as the phase begins). */
+function phaseDirection(s: State, phase: PhaseDef): number {
+  if (!phase.turnsBy) return phase.turns === "counterclockwise" ? -1 : 1;
+  const way = phase.turnsBy(s);
+  if (way === "clockwise") return 1;
+  if (way === "counterclockwise") return -1;
+  throw new RuleError(`phases.${phase.name}.turns gives ${typeof way === "string" ? `'${way}'` : "none"}: it must give clockwise or counterclockwise`);
 }

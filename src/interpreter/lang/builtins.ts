@@ -390,10 +390,10 @@ for (const [name, dir, doc] of [
 }
 
 def({
-  name: "next", doc: "The next player still in the game, clockwise from a player (counter-clockwise when the phase goes that way).", example: "next(me)", effect: false,
+  name: "next", doc: "The next player still in the game from a player, in the direction of play now (clockwise, unless the phase goes counter-clockwise or reverse() turned it round).", example: "next(me)", effect: false,
   params: [{ name: "player", kind: "value" }],
   type: (a) => (needPlayer(a[0]) ? T.player : wrong(0, "next needs a player")),
-  make: ([p]) => (s) => nextActive(s, ev(p)(s) as number, direction(s.game.phases[s.phase])),
+  make: ([p]) => (s) => nextActive(s, ev(p)(s) as number, direction(s)),
 });
 
 def({
@@ -464,8 +464,16 @@ function effect(b: Omit<Builtin, "effect" | "type"> & { type?: Builtin["type"] }
   def({ ...b, effect: true, type: b.type ?? (() => T.voidType) });
 }
 
-function logMove(s: State, cards: number[], from: number, to: number): void {
-  if ((s.log || s.watch) && cards.length) record(s, { type: "move", cards: cards.slice(), from, to });
+/** Logs cards moved from one zone to another; `shown` holds, per card, the players it was shown to before it moved. */
+function logMove(s: State, cards: number[], from: number, to: number, shown: number[] | null): void {
+  if (!(s.log || s.watch) || cards.length === 0) return;
+  if (shown && shown.some((x) => x !== 0)) record(s, { type: "move", cards: cards.slice(), from, to, seenBy: shown.slice() });
+  else record(s, { type: "move", cards: cards.slice(), from, to });
+}
+
+/** Per card, the players it is shown to, while the move is still to be logged (null when nothing is logged). */
+function shownBefore(s: State, cards: readonly number[]): number[] | null {
+  return s.log || s.watch ? cards.map((c) => s.shown[c]) : null;
 }
 
 /** Moves cards, keeping the order given: the last ends on top. Cards from several zones are logged per zone. */
@@ -477,24 +485,29 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     return;
   }
   const list = bottom ? cards.slice().reverse() : cards.slice();
+  const logging = s.log !== null || s.watch !== null;
   let batch: number[] = [];
+  let shown: number[] = [];
   let batchFrom = -1;
   for (const c of list) {
     const from = s.cardZone[c];
     if (from !== batchFrom) {
-      logMove(s, batch, batchFrom, to);
+      logMove(s, batch, batchFrom, to, shown);
       batch = [];
+      shown = [];
       batchFrom = from;
     }
     batch.push(c);
+    if (logging) shown.push(s.shown[c]);
     moveCard(s, c, to, bottom);
   }
-  logMove(s, batch, batchFrom, to);
+  logMove(s, batch, batchFrom, to, shown);
 }
 
 /** All the cards of a zone onto the top of another, in order: the common case of taking up a pile. */
 function moveWholeZone(s: State, from: number, to: number): void {
   const cards = s.zones[from];
+  const shown = shownBefore(s, cards);
   s.zones[from] = [];
   const dest = s.zones[to];
   const owner = s.zoneOwner[from];
@@ -503,8 +516,9 @@ function moveWholeZone(s: State, from: number, to: number): void {
     dest.push(c);
     s.cardZone[c] = to;
     s.cardFrom[c] = owner;
+    s.shown[c] = 0;
   }
-  logMove(s, cards, from, to);
+  logMove(s, cards, from, to, shown);
 }
 
 effect({
@@ -552,8 +566,9 @@ effect({
         if (pile.length === 0) return;
         const c = pile[pile.length - 1];
         const to = zoneIndex(s, def, p);
+        const shown = shownBefore(s, [c]);
         moveCard(s, c, to);
-        logMove(s, [c], from, to);
+        logMove(s, [c], from, to, shown);
       }
     }
   },
@@ -565,6 +580,8 @@ effect({
   make: ([z]) => (s) => {
     const zone = ev(z)(s) as number;
     shuffleInPlace(s.rng, s.zones[zone]);
+    // a card shown in an ordered zone is lost track of; in a hand (unordered) it is still known to be there
+    if (s.game.zones[s.zoneDef[zone]].ordered) for (const c of s.zones[zone]) s.shown[c] = 0;
     record(s, { type: "shuffle", zone });
   },
 });
@@ -580,14 +597,18 @@ effect({
     const zb = s.cardZone[b];
     const ia = s.zones[za].indexOf(a);
     const ib = s.zones[zb].indexOf(b);
+    const shownA = shownBefore(s, [a]);
+    const shownB = shownBefore(s, [b]);
+    s.shown[a] = 0;
+    s.shown[b] = 0;
     s.zones[za][ia] = b;
     s.zones[zb][ib] = a;
     s.cardZone[a] = zb;
     s.cardZone[b] = za;
     s.cardFrom[a] = s.zoneOwner[za];
     s.cardFrom[b] = s.zoneOwner[zb];
-    logMove(s, [a], za, zb);
-    logMove(s, [b], zb, za);
+    logMove(s, [a], za, zb, shownA);
+    logMove(s, [b], zb, za, shownB);
   },
 });
 
@@ -606,6 +627,62 @@ effect({
   params: [],
   make: () => (s) => {
     s.extraTurn = true;
+  },
+});
+
+effect({
+  name: "skip", doc: "The next player in turn, or the next `count` players, lose their turn: when the turn next passes, play goes past them (a skip waits while again() keeps the turn, and a phase begins with none).",
+  example: "if cards.first.rank == 8 { skip(cards.count) }",
+  params: [{ name: "count", kind: "value", optional: true }],
+  type: (a) => (a[0] && !needNum(a[0]) ? wrong(0, "the number of players to skip must be a number") : T.voidType),
+  make: ([k]) => (s) => {
+    const count = k ? (ev(k)(s) as number) : 1;
+    if (!Number.isInteger(count) || count < 0) throw new RuleError(`skip: the number of players to skip must be a whole number, 0 or more, not ${count}`);
+    // only the remainder after whole rounds of the table matters; keep the count small
+    s.skips = (s.skips + count) % (s.n * 1024);
+  },
+});
+
+effect({
+  name: "reverse", doc: "Turns the direction of play round for the rest of the game: clockwise phases now go counter-clockwise and the other way round, until reversed again.",
+  example: "reverse()",
+  params: [],
+  make: () => (s) => {
+    s.reversed = !s.reversed;
+    if (s.log || s.watch) record(s, { type: "reverse", direction: direction(s) });
+  },
+});
+
+effect({
+  name: "giveTurn", doc: "The given player takes the next turn, when this one ends, and play goes on from them in the direction of play (again() keeps the turn first; pending skips then count from them).",
+  example: "giveTurn(lastToPlay)",
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.voidType : wrong(0, "giveTurn needs a player")),
+  make: ([p]) => (s) => {
+    const who = ev(p)(s) as number | null;
+    if (who !== null) s.givenTurn = who;
+  },
+});
+
+effect({
+  name: "reveal", doc: "Shows cards (a card, a list, or a zone's cards) to everyone, or to the given players: their views name them, until each card leaves its zone (or its zone, unless unordered like a hand, is shuffled).",
+  example: "reveal(asked, players)",
+  params: [{ name: "cards", kind: "cards" }, { name: "to", kind: "value", optional: true }],
+  type: (a) => (a[1] && !needPlayer(a[1]) && !(a[1].t === "list" && needPlayer(a[1].of)) ? wrong(1, "reveal shows cards to a player or a list of players") : T.voidType),
+  make: ([c, t], types) => {
+    const many = types[1] !== undefined && types[1].t === "list";
+    return (s) => {
+      const cards = ev(c)(s) as number[];
+      let mask = (1 << s.n) - 1;
+      if (t) {
+        const v = ev(t)(s);
+        mask = 0;
+        for (const p of many ? (v as (number | null)[]) : [v as number | null]) if (p !== null) mask |= 1 << p;
+      }
+      if (mask === 0 || cards.length === 0) return;
+      for (const card of cards) s.shown[card] |= mask;
+      if (s.log || s.watch) record(s, { type: "reveal", cards: cards.slice(), zones: [...new Set(cards.map((x) => s.cardZone[x]))], to: mask });
+    };
   },
 });
 

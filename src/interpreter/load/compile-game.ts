@@ -542,7 +542,7 @@ class GameBuilder {
     list.forEach(([name, item], index) => {
       const spec = item as Raw;
       const pointer = `/phases/${escapePointer(name)}`;
-      const turns = (spec.turns as PhaseDef["turns"]) ?? "clockwise";
+      const { turns, turnsBy } = this.phaseTurns(pointer, name, spec.turns);
       const turnBased = turns === "clockwise" || turns === "counterclockwise";
       const actionIndexes: number[] = [];
       ((spec.actions ?? []) as string[]).forEach((a, i) => {
@@ -568,7 +568,7 @@ class GameBuilder {
       }
       const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
       phases.push({
-        name, index, turns,
+        name, index, turns, turnsBy,
         text: typeof spec.text === "string" ? spec.text : "",
         first: turnBased ? this.playerExpression(`${pointer}/first`, spec.first, `phases.${name}.first`, false) : null,
         once: spec.once === true,
@@ -583,6 +583,23 @@ class GameBuilder {
       });
     });
     return phases;
+  }
+
+  /**
+   * A phase's `turns:`: one of the ways of taking turns, or an expression read when the phase begins that gives
+   * clockwise or counterclockwise (a phase whose direction changes from round to round).
+   */
+  private phaseTurns(pointer: string, name: string, item: unknown): { turns: PhaseDef["turns"]; turnsBy: PhaseDef["turnsBy"] } {
+    const ways = ["clockwise", "counterclockwise", "simultaneous", "realtime", "none"];
+    if (item === undefined) return { turns: "clockwise", turnsBy: null };
+    const text = textOf(item).trim();
+    if (ways.includes(text)) return { turns: text as PhaseDef["turns"], turnsBy: null };
+    if (/^[A-Za-z]+$/.test(text) && !this.names.has(text)) {
+      this.diagnostics.push(this.file.at(`${pointer}/turns`, "error", "E_SCHEMA", `turns: '${text}' is not a way of taking turns: use ${ways.join(", ")}, or an expression giving clockwise or counterclockwise${suggestion(text, ways)}`));
+      return { turns: "clockwise", turnsBy: null };
+    }
+    const turnsBy = this.expressionAt<unknown>(`${pointer}/turns`, item, { rule: `phases.${name}.turns`, effects: false, hasMe: false }, T.str);
+    return { turns: "clockwise", turnsBy };
   }
 
   /** The rules of a game played inside a phase: a rules id, or a list of a base and fragments. */

@@ -1,0 +1,149 @@
+// Turn order as data: skip, reverse and giveTurn change who plays next; `turns:` may be an expression read when
+// the phase begins; `who:` is read once, when the phase begins.
+import { describe, expect, it } from "vitest";
+import { newGame, play } from "../src/interpreter/engine.js";
+import type { State } from "../src/interpreter/state.js";
+import { view } from "../src/interpreter/view.js";
+import { describeEvent } from "../src/interpreter/events.js";
+import { determinize } from "../src/agents/determinize.js";
+import { seedRng } from "../src/interpreter/rng.js";
+import { deckRules, errorsOf, gameOf } from "./helpers/rules.js";
+
+/** A game of moves that only change the order of turns; it never ends by itself. */
+function orderGame(phase = "", extra = ""): string {
+  return `${deckRules("Order", "{min: 2, max: 6}", [])}variables:
+  round: {type: number}
+  chosen: {type: players}
+phases:
+  main:
+    actions: [pass, skip1, skip2, rev, give, twice, give-skip]
+${phase}
+actions:
+  pass: {}
+  skip1: {effect: skip()}
+  skip2: {effect: skip(2)}
+  rev: {effect: reverse()}
+  give:
+    params:
+      target: players
+    effect: giveTurn(target)
+  twice:
+    effect: |
+      skip()
+      again()
+  give-skip:
+    params:
+      target: players
+    effect: |
+      giveTurn(target)
+      skip()
+end: "false"
+${extra}`;
+}
+
+const names = ["Ann", "Bob", "Cy", "Dee"];
+const start = (text: string, players = 4, dealer = 3) => newGame(gameOf(text), { players: names.slice(0, players), seed: 1, dealer });
+/** Plays each move as `Who: move` and returns whose turn it is after each. */
+function turns(s: State, moves: string[]): string[] {
+  return moves.map((m) => {
+    const [who, move] = m.split(": ");
+    const r = play(s, names.indexOf(who), move);
+    if (!r.ok) throw new Error(`${m}: ${r.refusal.reason}`);
+    return s.names[s.current];
+  });
+}
+
+describe("skip", () => {
+  it("passes over the next player, or the next n", () => {
+    const s = start(orderGame());
+    expect(s.names[s.current]).toBe("Ann");
+    expect(turns(s, ["Ann: skip1", "Cy: skip2", "Bob: pass", "Cy: pass"])).toEqual(["Cy", "Bob", "Cy", "Dee"]);
+    expect(s.log!.filter((e) => e.type === "skip").map((e) => describeEvent(s, e))).toEqual(["Bob's turn is skipped", "Dee's turn is skipped", "Ann's turn is skipped"]);
+  });
+  it("with two players gives the turn straight back, and a whole round of the table comes back to the same place", () => {
+    const two = start(orderGame(), 2, 1);
+    expect(turns(two, ["Ann: skip1", "Ann: skip2", "Bob: pass"])).toEqual(["Ann", "Bob", "Ann"]);
+  });
+  it("waits while again() keeps the turn", () => {
+    const s = start(orderGame());
+    expect(turns(s, ["Ann: twice", "Ann: pass"])).toEqual(["Ann", "Cy"]);
+  });
+  it("counts from the player given the turn", () => {
+    const s = start(orderGame());
+    expect(turns(s, ["Ann: give-skip Cy"])).toEqual(["Dee"]);
+  });
+  it("stops the game on a negative count, with a message saying what is wrong", () => {
+    const s = start(orderGame("", "").replace("skip2: {effect: skip(2)}", "skip2: {effect: skip(0 - 2)}"));
+    play(s, 0, "skip2");
+    expect(s.error).toBe("skip: the number of players to skip must be a whole number, 0 or more, not -2");
+  });
+  it("is checked for its type when the file loads", () => {
+    expect(errorsOf(orderGame().replace("skip(2)", 'skip("two")'))).toEqual([
+      expect.stringContaining("the number of players to skip must be a number"),
+    ]);
+  });
+});
+
+describe("reverse", () => {
+  it("turns the direction of play round until reversed again, and next() follows it", () => {
+    const s = start(orderGame("", "define:\n  after: next(me)\n"));
+    expect(turns(s, ["Ann: rev", "Dee: pass", "Cy: rev", "Dee: pass"])).toEqual(["Dee", "Cy", "Dee", "Ann"]);
+    expect(s.log!.filter((e) => e.type === "reverse").map((e) => describeEvent(s, e))).toEqual(["play now goes counter-clockwise", "play now goes clockwise"]);
+  });
+  it("lasts into the next phase and turns a counterclockwise phase clockwise", () => {
+    const text = orderGame("    endWhen: round >= 1\n    next: back\n  back:\n    turns: counterclockwise\n    actions: [pass, rev]\n").replace("rev: {effect: reverse()}", "rev:\n    effect: |\n      reverse()\n      round += 1");
+    const s = start(text);
+    expect(turns(s, ["Ann: rev"])).toEqual(["Ann"]); // the new phase starts with the start player
+    expect(s.game.phases[s.phase].name).toBe("back");
+    expect(turns(s, ["Ann: pass", "Bob: pass"])).toEqual(["Bob", "Cy"]);
+  });
+  it("is in every player's view, and a searching agent's copy of the game keeps it", () => {
+    const s = start(orderGame());
+    turns(s, ["Ann: rev", "Dee: skip1"]);
+    expect(view(s, 1).flow).toMatchObject({ phaseDirection: 1, reversed: true, skips: 0, givenTurn: -1 });
+    const copy = determinize(s.game, view(s, 1), seedRng(1));
+    expect([copy.reversed, copy.phaseDir, copy.current]).toEqual([true, 1, 1]);
+    turns(copy, ["Bob: pass"]);
+    expect(copy.names[copy.current]).toBe("Ann");
+  });
+});
+
+describe("giveTurn", () => {
+  it("gives a named player the next turn, and play goes on from them", () => {
+    const s = start(orderGame());
+    expect(turns(s, ["Ann: give Cy", "Cy: pass", "Dee: give Dee", "Dee: pass"])).toEqual(["Cy", "Dee", "Dee", "Ann"]);
+  });
+});
+
+describe("a phase's turns as an expression", () => {
+  const alternating = (round: number) =>
+    orderGame(`    turns: "round % 2 == 1 ? 'counterclockwise' : 'clockwise'"\n    begin: round += 1\n    endWhen: "true"\n`);
+  it("is read when the phase begins, after its begin effects", () => {
+    const s = start(alternating(0));
+    // the phase ends after every turn and begins again, one round more: odd rounds go counter-clockwise
+    expect(turns(s, ["Ann: pass"])).toEqual(["Ann"]);
+    expect(s.phaseDir).toBe(1);
+    expect(turns(s, ["Ann: pass"])).toEqual(["Ann"]);
+    expect(s.phaseDir).toBe(-1);
+  });
+  it("must give a direction, or the game stops naming the phase", () => {
+    const s = start(orderGame(`    turns: "round == 0 ? 'sideways' : 'clockwise'"\n`));
+    expect(s.error).toBe("phases.main.turns gives 'sideways': it must give clockwise or counterclockwise");
+  });
+  it("is checked when the file loads: a misspelt way of taking turns is caught with a suggestion", () => {
+    expect(errorsOf(orderGame("    turns: clockwize\n"))).toEqual([
+      "t.yaml:15:12: error E_SCHEMA: turns: 'clockwize' is not a way of taking turns: use clockwise, counterclockwise, simultaneous, realtime, none, or an expression giving clockwise or counterclockwise (did you mean 'clockwise'?)",
+    ]);
+    expect(errorsOf(orderGame("    turns: round + 1\n"))).toEqual([expect.stringContaining("E_TYPE")]);
+  });
+});
+
+describe("who", () => {
+  it("is read once, when the phase begins: changing what it reads during the phase changes nothing", () => {
+    const text = orderGame("    who: chosen\n    begin: chosen = [left(dealer), left(dealer, 2)]\n")
+      .replace("pass: {}", "pass:\n    effect: chosen = players");
+    const s = start(text);
+    expect(turns(s, ["Ann: pass", "Bob: pass", "Ann: pass"])).toEqual(["Bob", "Ann", "Bob"]);
+    expect(play(s, 2, "pass")).toEqual({ ok: false, refusal: { rule: "phase", reason: "Cy takes no part in the main phase" } });
+  });
+});
