@@ -1,8 +1,8 @@
 // One general interpreter: no game's name appears in src/interpreter. A game that needs a concept gets the
 // general concept, so the next game can use it too.
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { rulesFolder } from "../src/interpreter/load/resolve.js";
 
 function files(dir: string): string[] {
@@ -44,5 +44,54 @@ describe("the interpreter's folders", () => {
         if (spec.includes("/lang/")) expect(spec, `${file} imports ${spec}`).toBe("../lang/values.js");
       }
     }
+  });
+});
+
+/** Every module a page entry point reaches through its relative imports (.js names resolve to .ts files). */
+function reachable(entries: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    const text = readFileSync(file, "utf8");
+    const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^"';]*?(?:from\s*)?["']([^"']+)["']/gm)].map((m) => m[1]);
+    found.set(file, specifiers);
+    for (const s of specifiers) {
+      if (!s.startsWith(".")) continue;
+      const target = resolve(dirname(file), s.replace(/\?.*$/, "")).replace(/\.js$/, ".ts");
+      if (target.endsWith(".ts") && existsSync(target)) visit(target);
+    }
+  };
+  entries.forEach((e) => visit(resolve(e)));
+  return found;
+}
+
+describe("the playground", () => {
+  // The interpreter runs unchanged in the page and its workers: nothing they load may need Node.
+  const modules = reachable(["src/editor/main.ts", "src/editor/rules/rules.worker.ts"]);
+
+  it("reaches the loader, the checker and the catalogue", () => {
+    const names = [...modules.keys()].map((f) => relative(".", f));
+    for (const needed of ["src/interpreter/load/load.ts", "src/interpreter/load/schema.ts", "src/interpreter/load/catalog.ts", "src/interpreter/lang/builtins.ts"]) {
+      expect(names, needed).toContain(needed);
+    }
+  });
+
+  it("imports no node: module and no Node built-in from any module it can reach", () => {
+    const builtins = new Set(["fs", "path", "url", "os", "module", "util", "child_process", "worker_threads", "stream", "crypto", "process"]);
+    const offending: string[] = [];
+    for (const [file, specifiers] of modules) {
+      for (const s of specifiers) if (s.startsWith("node:") || builtins.has(s.split("/")[0])) offending.push(`${relative(".", file)} imports ${s}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it("uses no Node global (process, require, __dirname, Buffer) in any module it can reach", () => {
+    const offending: string[] = [];
+    for (const file of modules.keys()) {
+      const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      const uses = { process: /(?<![.\w$])process\s*\./, require: /(?<![.\w$])require\s*\(/, __dirname: /\b__dirname\b/, __filename: /\b__filename\b/, Buffer: /(?<![.\w$])Buffer\s*[.(]/ };
+      for (const [name, pattern] of Object.entries(uses)) if (pattern.test(code)) offending.push(`${relative(".", file)} uses ${name}`);
+    }
+    expect(offending).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // from what the compiler accepts.
 import { allBuiltins, type Builtin } from "../interpreter/lang/builtins.js";
 
-function signature(b: Builtin): string {
+export function signature(b: Builtin): string {
   const params = b.params.map((p) => (p.optional ? `${p.name}?` : p.name)).join(", ");
   return `${b.name}(${params})`;
 }

@@ -1,11 +1,10 @@
 // houserules check: load rule files and report every problem, with the notices for assumed values.
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
-import { loadComposition, loadRules } from "../../interpreter/load/load.js";
-import { completion } from "../../interpreter/load/catalog.js";
+import { checkRules } from "../../interpreter/load/check.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { SourceFile } from "../../interpreter/load/yaml.js";
-import { excerpt, formatDiagnostic, sortDiagnostics, type Diagnostic } from "../../interpreter/diagnostics.js";
+import { excerpt, formatDiagnostic, type Diagnostic } from "../../interpreter/diagnostics.js";
 
 export const checkHelp = `Usage: houserules check [<ids or files>...] [--json] [--quiet]
 
@@ -34,16 +33,9 @@ export async function check(argv: string[], io: IO): Promise<number> {
   // Excerpts are taken from the files the loader read, never read again: a diagnostic may name any file.
   const sources = new Map<string, SourceFile>();
   for (const ref of refs) {
-    // A card that fills one part of a base is checked in a whole composition: the other parts are filled
-    // with the base's first preset (notices say with which).
-    const others = completion([ref]);
-    const loaded = others.length ? loadComposition([ref, ...others]) : loadRules(ref);
-    if (others.length && !values.quiet) {
-      loaded.diagnostics.push({ severity: "notice", code: "N_ASSUMED", message: `checked together with ${others.join(", ")} to fill the other parts`, file: ref, line: 1, col: 1 });
-    }
-    for (const [name, file] of loaded.sources) sources.set(name, file);
-    const diagnostics = sortDiagnostics(loaded.diagnostics).filter((d) => !(values.quiet && d.severity === "notice"));
-    reports.push({ rules: ref, ok: !loaded.diagnostics.some((d) => d.severity === "error"), diagnostics });
+    const report = checkRules(ref, Boolean(values.quiet));
+    for (const [name, file] of report.sources) sources.set(name, file);
+    reports.push({ rules: report.rules, ok: report.ok, diagnostics: report.diagnostics });
   }
   const failed = reports.some((r) => !r.ok);
   if (values.json) {

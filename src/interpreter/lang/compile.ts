@@ -33,6 +33,8 @@ export type CodeTree =
 export class Compiler {
   private checker: Checker;
   private trees = new WeakMap<object, CodeTree>();
+  /** Every text compiled, where it is and with what names bound: read by scope queries (editors). */
+  readonly sites: { site: Site; text: string; options: UnitOptions }[] = [];
 
   constructor(env: Environment) {
     this.checker = new Checker(env);
@@ -40,18 +42,21 @@ export class Compiler {
 
   /** Compiles an expression held in a YAML value. Returns null when it has errors (already reported). */
   expression(site: Site, text: string, options: UnitOptions, expected?: Type): Compiled | null {
+    this.sites.push({ site, text, options });
     const tree = this.checker.expression(site, text, options, expected);
     return tree && this.compiled(tree);
   }
 
   /** Compiles effects held in a YAML value. */
   program(site: Site, text: string, options: UnitOptions): Run | null {
+    this.sites.push({ site, text, options });
     const block = this.checker.program(site, text, options);
     return block && this.keep(runOf(block), { k: "run", block });
   }
 
   /** Compiles a message with {expression} holes. */
   message(site: Site, text: string, options: UnitOptions): Message | null {
+    this.sites.push({ site, text, options });
     const parts = this.checker.message(site, text, options);
     return parts && messageOf(parts);
   }

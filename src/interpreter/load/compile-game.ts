@@ -10,6 +10,7 @@ import { Compiler, type Binding, type DefineInfo, type Environment, type UnitOpt
 import { builtin } from "../lang/builtins.js";
 import { reservedWords } from "../../../grammar/lexer.js";
 import { parseExpression } from "../lang/ast.js";
+import { scopeOf, type Scope } from "./scope.js";
 import { AlikeAnalysis } from "../lang/invariance.js";
 import type {
   ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
@@ -28,6 +29,8 @@ const defaultLimits = { moves: 20_000, steps: 100_000 };
 export interface CompileResult {
   game: Game | null;
   diagnostics: Diagnostic[];
+  /** What the file's expressions can name and where they are (made when asked: editors ask, games do not). */
+  scope: () => Scope;
 }
 
 /** Compiles rules; with the "js" back end, the game's rules then run as generated JavaScript. */
@@ -116,7 +119,7 @@ class GameBuilder {
 
     const players = this.playerRange();
     const errors = this.diagnostics.some((d) => d.severity === "error");
-    if (errors) return { game: null, diagnostics: this.diagnostics };
+    if (errors) return { game: null, diagnostics: this.diagnostics, scope: () => this.scope() };
 
     // Coverage: actions (indexes 0..), then phases, triggers and requirements.
     const coverage: Game["coverage"] = actions.map((a) => ({ rule: `actions.${a.name}`, what: "taken" as const }));
@@ -173,7 +176,11 @@ class GameBuilder {
       cardsNamed: (name) => byName.get(normalizeCardName(name)) ?? [],
     };
     if (this.backend === "js") generateGame(game, (fn) => this.compiler.treeOf(fn));
-    return { game, diagnostics: this.diagnostics };
+    return { game, diagnostics: this.diagnostics, scope: () => this.scope() };
+  }
+
+  private scope(): Scope {
+    return scopeOf({ raw: this.raw, source: this.file, names: this.names, attributes: this.attributes, sites: this.compiler.sites });
   }
 
   // ---- names ---------------------------------------------------------------------------------------

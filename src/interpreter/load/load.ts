@@ -7,6 +7,7 @@ import type { Game } from "../model.js";
 import { SourceFile, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
+import type { Scope } from "./scope.js";
 import { compose, type Piece } from "./compose.js";
 import { resolveReference } from "./catalog.js";
 import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./resolve.js";
@@ -20,6 +21,8 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
   /** Every file read for these rules, by the name diagnostics give it: excerpts come from here, never the disk. */
   sources: ReadonlyMap<string, SourceFile>;
+  /** What the compiled file's expressions can name, and where they are; absent when it did not get that far. */
+  scope?: () => Scope;
 }
 
 /** How loaded rules run: `backend` chooses generated JavaScript or closures (default: generated where allowed). */
@@ -190,7 +193,7 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
     const compiled = compileGame(raw, source, id, backend);
     diagnostics.push(...compiled.diagnostics);
     if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
-    return { game: compiled.game, diagnostics, sources };
+    return { game: compiled.game, diagnostics, sources, scope: compiled.scope };
   } catch (e) {
     // A bug of ours, not of the rule file: still a report, never a crash.
     diagnostics.push(rootDoc.file!.at("", "error", "E_SCHEMA", `internal error while compiling: ${(e as Error).message}`));

@@ -1,16 +1,12 @@
 // Validates the structure of a rule file against grammar/rules.schema.json with ajv, and turns ajv's errors
 // into located diagnostics that say what was expected and suggest the key that was probably meant.
-import { createRequire } from "node:module";
-import type { ErrorObject, ValidateFunction } from "ajv";
+// ajv is published as CommonJS; its class is also a named export, which both Node and bundlers can import.
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { SourceFile } from "./yaml.js";
 import rules from "../../../grammar/rules.schema.json" with { type: "json" };
 import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
-
-const require = createRequire(import.meta.url);
-// ajv is published as CommonJS; its default export is the class.
-const Ajv = require("ajv") as typeof import("ajv").default;
 
 const schemas = { rules, scenario };
 export type SchemaName = keyof typeof schemas;

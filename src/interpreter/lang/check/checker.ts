@@ -15,7 +15,7 @@ import { Conversions } from "./convert.js";
 import { checkBinary, checkIndex, checkUnary } from "./operators.js";
 import { checkCall, checkMember } from "./calls.js";
 
-const specialTypes: Record<Special, Type> = {
+export const specialTypes: Record<Special, Type> = {
   players: T.players, active: T.players, me: T.player, current: T.player, dealer: T.player, start: T.player,
   playerCount: T.num, phase: T.str, now: T.num, lastWinners: T.players, lastLosers: T.players, lastScores: T.list(T.num),
 };
