@@ -18,6 +18,7 @@ export interface CatalogEntry {
   presets: Record<string, string[]>;
   include: string[];
   parts: Record<string, { type?: string; text?: string }>;
+  cardTypes: Record<string, { colour?: string; text?: string }>;
   players: { min: number; max: number } | null;
 }
 
@@ -49,6 +50,7 @@ export const catalog = perHost((): CatalogEntry[] => {
       presets: raw.presets && typeof raw.presets === "object" ? (raw.presets as Record<string, string[]>) : {},
       include: Array.isArray(raw.include) ? raw.include.map(String) : [],
       parts: raw.parts && typeof raw.parts === "object" ? (raw.parts as CatalogEntry["parts"]) : {},
+      cardTypes: raw.cardTypes && typeof raw.cardTypes === "object" ? (raw.cardTypes as CatalogEntry["cardTypes"]) : {},
       players: playerRange(raw.players),
     });
   }
