@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// npm start: builds the playground page with vite and serves it on 127.0.0.1 with its content security
+// policy (vite.config.ts). The tests build and serve it with the same two functions.
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const config = join(root, "vite.config.ts");
+
+const help = `Usage: npm start [-- --port N] [-- --no-build]
+
+Builds the houserules playground (the page and its workers, into dist/editor) and serves it on
+127.0.0.1, printing its address. Everything the page needs is in the build: it fetches nothing else.
+
+Options:
+  --port N     the port to serve on (default 5178; 0 picks a free one)
+  --no-build   serve the last build as it is
+  -h, --help   this text
+`;
+
+/** Builds the page into dist/editor. */
+export async function buildPlayground({ quiet = false } = {}) {
+  const { build } = await import("vite");
+  await build({ configFile: config, root: join(root, "src/editor"), logLevel: quiet ? "warn" : "info" });
+}
+
+/** Serves the built page; resolves to the server and its address. */
+export async function servePlayground(port = 5178) {
+  const { preview } = await import("vite");
+  const server = await preview({ configFile: config, root: join(root, "src/editor"), logLevel: "silent", preview: { port, host: "127.0.0.1", strictPort: true, open: false } });
+  const address = server.httpServer.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`;
+  return { server, url, close: () => server.close() };
+}
+
+async function main(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { port: { type: "string" }, "no-build": { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+  } catch (e) {
+    process.stderr.write(`${e.message}\n\n${help}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(help);
+    return 0;
+  }
+  const port = values.port === undefined ? 5178 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port takes a port number from 0 to 65535, not '${values.port}'\n`);
+    return 2;
+  }
+  if (!values["no-build"]) await buildPlayground();
+  try {
+    const { url } = await servePlayground(port);
+    process.stdout.write(`houserules playground: ${url}\n(press Ctrl-C to stop)\n`);
+  } catch (e) {
+    process.stderr.write(`cannot serve on 127.0.0.1:${port}: ${e.message}${e.code === "EADDRINUSE" ? " (choose another with --port)" : ""}\n`);
+    return 1;
+  }
+  return undefined;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).then((code) => {
+    if (code !== undefined) process.exitCode = code;
+  });
+}

@@ -1,0 +1,100 @@
+// What the screens share: the files, the rules worker, the frame, and moving between screens. Screens talk to
+// each other only through this (the composer opens a card in the editor; a problem reveals its line).
+import { Workspace } from "./files/workspace.js";
+import { FileStore } from "./files/store.js";
+import { RulesClient } from "./rules/client.js";
+import type { CheckResult } from "./rules/protocol.js";
+import type { Shell } from "./shell.js";
+
+export const maxUploadBytes = 1_000_000;
+
+export class App {
+  readonly workspace = new Workspace(new FileStore());
+  readonly rules = new RulesClient();
+  shell!: Shell;
+  /** Opens a file in the editor (set by the editor screen). */
+  open: (path: string, line?: number) => void = () => {};
+  private checkedListeners: ((results: CheckResult[]) => void)[] = [];
+
+  show(screen: string): void {
+    this.shell.show(screen);
+  }
+
+  /** How `houserules check` is given a file: a shipped file by its rules id, a user's file by its path. */
+  reference(path: string): string {
+    return this.workspace.isShipped(path) ? idOf(path) : path;
+  }
+
+  /** The file a reference names: a user's file by its path, a shipped file by its id. */
+  pathOf(ref: string): string | undefined {
+    if (Workspace.userName(ref) !== undefined) return this.workspace.text(ref) === undefined ? undefined : ref;
+    return this.workspace.shippedPaths().find((p) => idOf(p) === ref);
+  }
+
+  exists(ref: string): boolean {
+    return this.pathOf(ref) !== undefined;
+  }
+
+  /** A new file of the user's that extends a shipped (or own) file; returns its path. */
+  startVariant(path: string): string {
+    const name = nameIn(this.workspace.text(path) ?? "") ?? stemOf(path);
+    const base = this.workspace.isShipped(path) ? idOf(path) : `./${Workspace.userName(path)}`;
+    const added = this.workspace.store.add(`my-${stemOf(path)}.yaml`, `name: My ${name}\nextends: ${base}\n\n# Add, replace or extend parts of ${name} here.\n`);
+    return Workspace.userPath(added);
+  }
+
+  /** A copy of a rule card as a card of the user's own, under its own name; returns its path. */
+  makeOwnCard(path: string): string {
+    const text = this.workspace.text(path) ?? "";
+    const name = nameIn(text) ?? stemOf(path);
+    const renamed = /^name:.*$/m.test(text) ? text.replace(/^name:.*$/m, `name: My ${name.replace(/[\\"]/g, "")}`) : `name: My ${name}\n${text}`;
+    return Workspace.userPath(this.workspace.store.add(`my-${stemOf(path)}.yaml`, renamed));
+  }
+
+  /** Reads uploaded files into the user's files; returns the names they got. */
+  async upload(list: FileList): Promise<string[]> {
+    const names: string[] = [];
+    for (const file of Array.from(list)) {
+      if (file.size > maxUploadBytes) {
+        this.shell.say(`${file.name} is not opened: it is ${file.size} bytes, more than ${maxUploadBytes}`, "error");
+        continue;
+      }
+      names.push(Workspace.userPath(this.workspace.store.add(file.name, await file.text())));
+    }
+    return names;
+  }
+
+  download(path: string): void {
+    const text = this.workspace.text(path);
+    if (text === undefined) return;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "text/yaml" }));
+    a.download = path.split("/").pop()!;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  onChecked(listener: (results: CheckResult[]) => void): void {
+    this.checkedListeners.push(listener);
+  }
+
+  checked(results: CheckResult[]): void {
+    for (const l of this.checkedListeners) l(results);
+  }
+}
+
+/** A shipped file's rules id, as `extends:` names it: rules/idiot/idiot.yaml is idiot. */
+export function idOf(path: string): string {
+  const parts = path.replace(/^rules\//, "").replace(/\.yaml$/, "").split("/");
+  if (parts.length >= 2 && parts[parts.length - 1] === parts[parts.length - 2]) parts.pop();
+  return parts.join("/");
+}
+
+function stemOf(path: string): string {
+  return path.split("/").pop()!.replace(/\.ya?ml$/, "");
+}
+
+/** The top-level name a rule file gives itself. */
+function nameIn(text: string): string | undefined {
+  return /^name:\s*["']?(.*?)["']?\s*$/m.exec(text)?.[1] || undefined;
+}

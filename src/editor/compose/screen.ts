@@ -1,0 +1,178 @@
+// Composing a round from rule cards: the base's parts, each a stack of the cards that fill it; the twists;
+// the base's presets; a player count. The composed round is described in the words of `houserules compose`,
+// refusals and conflicts included. Any card can be the start of a card of the user's own, which joins its
+// stack at once.
+import { h, fill } from "../dom.js";
+import type { App } from "../app.js";
+import type { Screen } from "../shell.js";
+import type { BaseInfo, CardInfo } from "../rules/protocol.js";
+import { cardElement } from "./card.js";
+import { Workspace } from "../files/workspace.js";
+
+export class ComposeScreen implements Screen {
+  readonly id = "compose";
+  readonly title = "Compose";
+  private root!: HTMLElement;
+  private bases: BaseInfo[] = [];
+  private cards: CardInfo[] = [];
+  private base: BaseInfo | null = null;
+  /** The chosen card for each part, and the chosen twists, by id. */
+  private chosen = new Map<string, string>();
+  private twists = new Set<string>();
+  private players = 4;
+  private stacks = h("div", { class: "stacks" });
+  private result = h("pre", { class: "composition", "data-test": "composition" });
+  private verdict = h("p", { class: "verdict", "data-test": "verdict" });
+  private presets = h("div", { class: "presets" });
+  private baseSlot = h("span", { class: "base" });
+  private playerInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "players" });
+  private asked = 0;
+
+  constructor(private app: App) {}
+
+  mount(root: HTMLElement): void {
+    this.root = root;
+    this.playerInput.addEventListener("change", () => {
+      const n = Number(this.playerInput.value);
+      this.players = Number.isInteger(n) && n >= 1 && n <= 16 ? n : 4;
+      void this.compose();
+    });
+    fill(root,
+      h("div", { class: "compose-main" },
+        h("div", { class: "compose-head" }, this.baseSlot, this.presets, h("label", { class: "players" }, "Players ", this.playerInput)),
+        this.stacks),
+      h("aside", { class: "compose-result", "aria-label": "The composed round" }, h("h2", {}, "The composed round"), this.verdict, this.result));
+    // the user's cards join their stacks; an edit to one is seen the next time this screen is shown
+    this.app.workspace.store.on(() => {
+      if (!this.root.hidden) void this.load();
+    });
+  }
+
+  shown(): void {
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    await this.app.rules.sync(this.app.workspace.store.entries());
+    const reply = await this.app.rules.ask({ kind: "catalog" });
+    this.cards = reply.cards;
+    // the bases that fragments can be composed onto
+    this.bases = reply.bases.filter((b) => this.cards.some((c) => this.rootOf(c) === b.id));
+    const again = this.bases.find((b) => b.id === this.base?.id);
+    if (!again) this.choose(this.bases.find((b) => b.parts.length > 0) ?? this.bases[0] ?? null);
+    else this.base = again;
+    this.render();
+    await this.compose();
+  }
+
+  private choose(base: BaseInfo | null): void {
+    this.base = base;
+    this.chosen.clear();
+    this.twists.clear();
+    if (base?.presets[0]) this.usePreset(base.presets[0].cards, false);
+  }
+
+  private usePreset(ids: string[], compose = true): void {
+    this.chosen.clear();
+    this.twists.clear();
+    for (const id of ids) {
+      const card = this.cards.find((c) => c.id === id);
+      if (!card) continue;
+      if (card.fills.length) for (const part of card.fills) this.chosen.set(part, id);
+      else this.twists.add(id);
+    }
+    this.render();
+    if (compose) void this.compose();
+  }
+
+  private render(): void {
+    const base = this.base;
+    const picker = h("select", { "aria-label": "Base", "data-test": "base" }, ...this.bases.map((b) => h("option", { value: b.id, selected: b.id === base?.id }, b.name)));
+    picker.addEventListener("change", () => {
+      this.choose(this.bases.find((b) => b.id === picker.value) ?? null);
+      this.render();
+      void this.compose();
+    });
+    fill(this.baseSlot, picker);
+    if (!base) {
+      fill(this.stacks, h("p", { class: "empty" }, "No rule file has fragments to compose."));
+      return;
+    }
+    fill(this.presets, ...base.presets.map((p) => h("button", { class: "small", onclick: () => this.usePreset(p.cards) }, p.name)));
+    const colour = (type: string | null) => base.cardTypes.find((t) => t.type === type)?.colour ?? null;
+    const ofBase = this.cards.filter((c) => this.rootOf(c) === base.id);
+    const stack = (title: string, cards: CardInfo[], selected: (c: CardInfo) => boolean, toggle: ((c: CardInfo) => void) | null) =>
+      h("section", { class: "stack", "data-stack": title },
+        h("h3", {}, title),
+        h("div", { class: "stack-cards" }, ...cards.map((c) => cardElement(c, {
+          colour: colour(c.type), own: Workspace.userName(c.path) !== undefined, selected: selected(c),
+          onToggle: toggle ? () => toggle(c) : undefined,
+          onMakeOwn: () => this.makeOwn(c),
+          onOpen: () => this.app.open(c.path),
+        }))));
+    const fillers = (part: string) => ofBase.filter((c) => c.fills.includes(part));
+    // a part with one card to fill it (the fixed rules) is always in play; the others are chosen
+    const fixed = base.parts.filter((p) => fillers(p.part).length <= 1);
+    const chosen = base.parts.filter((p) => !fixed.includes(p));
+    const extras = new Map<string, CardInfo[]>();
+    for (const c of ofBase.filter((c) => c.fills.length === 0)) extras.set(c.type ?? "Variants", [...(extras.get(c.type ?? "Variants") ?? []), c]);
+    const toggleExtra = (c: CardInfo) => {
+      if (!this.twists.delete(c.id)) this.twists.add(c.id);
+      this.render();
+      void this.compose();
+    };
+    fill(this.stacks,
+      ...chosen.map((p) => stack(p.type, fillers(p.part), (c) => this.chosen.get(p.part) === c.id, (c) => {
+        this.chosen.set(p.part, c.id);
+        this.render();
+        void this.compose();
+      })),
+      ...[...extras].map(([type, cards]) => stack(type, cards, (c) => this.twists.has(c.id), toggleExtra)),
+      fixed.length ? stack("Always in play", ofBase.filter((c) => fixed.some((p) => c.fills.includes(p.part))), () => true, null) : null);
+  }
+
+  /** The base a card is finally composed onto. */
+  private rootOf(card: CardInfo): string | null {
+    let c: CardInfo | undefined = card;
+    for (let i = 0; c && i < 50; i++) {
+      if (!c.extends) return c.id;
+      const parent: string = c.extends;
+      const next = this.cards.find((x) => x.id === parent);
+      if (!next) return parent;
+      c = next;
+    }
+    return null;
+  }
+
+  private async compose(): Promise<void> {
+    if (!this.base) return;
+    const chosen = [...this.chosen.values(), ...this.twists];
+    const cards = chosen.length ? chosen : [this.base.id];
+    const seq = ++this.asked;
+    this.verdict.textContent = "composing…";
+    try {
+      const reply = await this.app.rules.ask({ kind: "compose", cards, players: this.players });
+      if (seq !== this.asked) return;
+      this.verdict.textContent = reply.composition.ok ? "composes" : "does not compose";
+      this.verdict.className = `verdict ${reply.composition.ok ? "ok" : "failed"}`;
+      this.result.textContent = reply.composition.text;
+    } catch (e) {
+      if (seq !== this.asked) return;
+      this.verdict.textContent = `composing failed: ${(e as Error).message}`;
+      this.verdict.className = "verdict failed";
+    }
+  }
+
+  /** A copy of a card as a file of the user's own, chosen in place of the card it came from. */
+  private makeOwn(card: CardInfo): void {
+    const path = this.app.makeOwnCard(card.path);
+    void this.load().then(() => {
+      const own = this.cards.find((c) => c.path === path);
+      if (!own) return;
+      for (const part of own.fills) this.chosen.set(part, own.id);
+      if (!own.fills.length) this.twists.add(own.id);
+      this.render();
+      void this.compose();
+    });
+  }
+}

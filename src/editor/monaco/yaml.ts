@@ -1,0 +1,16 @@
+// Completion and hover for the structure of a rule file come from its JSON Schema through monaco-yaml.
+// monaco-yaml's own validation is off: the markers a person sees are the project's loader's (see markers.ts),
+// so that the editor and `houserules check` never disagree.
+import { configureMonacoYaml } from "monaco-yaml";
+import rulesSchema from "../../../grammar/rules.schema.json";
+import { monaco } from "./monaco.js";
+
+export function configureYaml(): void {
+  configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    validate: false,
+    completion: true,
+    hover: true,
+    schemas: [{ uri: "https://houserules.dev/schema/rules.json", fileMatch: ["**/*.yaml", "**/*.yml"], schema: rulesSchema as never }],
+  });
+}

@@ -1,0 +1,74 @@
+// The rules worker's answers, made by the project's own loader: check as `houserules check` does, the
+// catalogue of rule cards, and compositions as `houserules compose` describes them.
+import { checkRules } from "../../interpreter/load/check.js";
+import { catalog, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
+import { composition, compositionText } from "../../interpreter/load/composition.js";
+import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
+import { table } from "../../cli/table.js";
+import { allBuiltins } from "../../interpreter/lang/builtins.js";
+import { signature } from "../../docs/reference.js";
+import { reservedWords } from "../../../grammar/lexer.js";
+import type { BaseInfo, CardInfo, Reply, Request } from "./protocol.js";
+
+export function answer(request: Request): Reply {
+  switch (request.kind) {
+    case "files":
+      return { kind: "files" };
+    case "check":
+      return {
+        kind: "check",
+        results: request.rules.map((ref) => {
+          const r = checkRules(ref);
+          return { rules: r.rules, ok: r.ok, diagnostics: r.diagnostics, sources: [...r.sources.keys()], scope: r.scope?.() ?? null };
+        }),
+      };
+    case "catalog": {
+      const entries = catalog();
+      return {
+        kind: "catalog",
+        cards: entries.filter((e) => e.extends !== null).map(card),
+        bases: entries.filter((e) => e.extends === null).map(base),
+      };
+    }
+    case "language":
+      return {
+        kind: "language",
+        builtins: allBuiltins().map((b) => ({ name: b.name, signature: signature(b), doc: b.doc, example: b.example, effect: b.effect })),
+        words: [...reservedWords],
+      };
+    case "compose": {
+      const c = composition(request.cards, request.players ?? undefined);
+      return {
+        kind: "compose",
+        composition: {
+          ok: c.ok,
+          text: compositionText(c, table),
+          parts: c.parts.map((p) => ({ part: p.part, type: p.type, ids: p.ids })),
+          twists: c.twists.map((t) => t.id),
+        },
+      };
+    }
+  }
+}
+
+function pathOf(id: string): string {
+  const file = resolveRules(id);
+  return file ? displayPath(file) : id;
+}
+
+function card(e: CatalogEntry): CardInfo {
+  return { id: e.id, name: e.name, path: pathOf(e.id), extends: e.extends, type: e.type, markers: e.markers, known: e.known, text: e.text, fills: e.fills };
+}
+
+function base(e: CatalogEntry): BaseInfo {
+  const parts = Object.entries(e.parts).map(([part, info]) => ({ part, type: info.type ?? part, text: info.text ?? "" }));
+  return {
+    id: e.id,
+    name: e.name,
+    path: pathOf(e.id),
+    parts,
+    presets: Object.entries(e.presets).map(([name, cards]) => ({ name, cards: cards.map(resolveReference) })),
+    players: e.players,
+    cardTypes: Object.entries(e.cardTypes).map(([type, t]) => ({ type, colour: t.colour ?? null, text: t.text ?? "" })),
+  };
+}

@@ -1,0 +1,37 @@
+// The loader's file host in the browser: rule files held in memory by absolute path — the shipped ones, built
+// into the page, and the user's, in yours/. Folders are where files are; nothing else exists.
+import type { FileRead, FolderEntry, Host } from "../../interpreter/load/host.js";
+import { dirname, normalize } from "../../interpreter/load/paths.js";
+
+export const packageFolder = "/houserules";
+
+export function memoryHost(files: ReadonlyMap<string, string>, ruleRoots: string[], workingFolder = packageFolder): Host {
+  const texts = new Map<string, string>();
+  const folders = new Map<string, Map<string, FolderEntry>>();
+  for (const [path, text] of files) {
+    const file = normalize(path);
+    texts.set(file, text);
+    for (let p = file; p !== "/"; p = dirname(p)) {
+      const parent = dirname(p);
+      const entries = folders.get(parent) ?? new Map<string, FolderEntry>();
+      const name = p.slice(parent === "/" ? 1 : parent.length + 1);
+      if (!entries.has(name)) entries.set(name, { name, folder: p !== file });
+      folders.set(parent, entries);
+    }
+  }
+  const listings = new Map([...folders].map(([folder, entries]) => [folder, [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))]));
+  return {
+    readFile(path: string, maxBytes: number): FileRead {
+      const text = texts.get(normalize(path));
+      if (text === undefined) return { error: listings.has(normalize(path)) ? "it is a folder" : "no such file" };
+      // a UTF-8 character takes at most 3 bytes per UTF-16 unit: count exactly only when it could matter
+      if (text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes) return { error: `it is larger than ${maxBytes} bytes`, tooLarge: true };
+      return { text };
+    },
+    listFolder(path: string): FolderEntry[] {
+      return listings.get(normalize(path)) ?? [];
+    },
+    ruleRoots,
+    workingFolder,
+  };
+}

@@ -1,0 +1,88 @@
+// What the page asks the rules worker, and what it answers. The worker holds the user's files (sent as they
+// change) beside the shipped ones, and answers with plain data: diagnostics as `houserules check` makes them.
+import type { Diagnostic } from "../../interpreter/diagnostics.js";
+import type { Scope } from "../../interpreter/load/scope.js";
+
+export type Request =
+  /** The user's files that changed since the last request (text), or were removed (null). */
+  | { kind: "files"; changes: [name: string, text: string | null][] }
+  /** `houserules check` of each reference: a rules id or a user file's path. */
+  | { kind: "check"; rules: string[] }
+  /** The rule cards, shipped and the user's, and the bases they compose onto. */
+  | { kind: "catalog" }
+  /** `houserules compose` of cards (ids or paths), optionally for a number of players. */
+  | { kind: "compose"; cards: string[]; players: number | null }
+  /** The expression language's functions, effects and words. */
+  | { kind: "language" };
+
+export interface CheckResult {
+  rules: string;
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** Every file the check read, by the path diagnostics use: a change to any of them calls for a new check. */
+  sources: string[];
+  /** What the checked file's expressions can name, and where they are (null when it did not compile). */
+  scope: Scope | null;
+}
+
+/** A function or effect of the expression language, as docs/language.md documents it. */
+export interface BuiltinInfo {
+  name: string;
+  signature: string;
+  doc: string;
+  example: string;
+  effect: boolean;
+}
+
+export interface CardInfo {
+  id: string;
+  name: string;
+  /** Where the card's file is, as the page names files ("rules/on-the-cards/deal/deal-eight.yaml"). */
+  path: string;
+  extends: string | null;
+  type: string | null;
+  markers: string[];
+  known: "rulebook" | "interpretation" | "house" | null;
+  text: string;
+  fills: string[];
+}
+
+export interface BaseInfo {
+  id: string;
+  name: string;
+  path: string;
+  parts: { part: string; type: string; text: string }[];
+  presets: { name: string; cards: string[] }[];
+  players: { min: number; max: number } | null;
+  /** Each kind of card and the colour of its border, as the rulebook gives them. */
+  cardTypes: { type: string; colour: string | null; text: string }[];
+}
+
+export interface Composition {
+  ok: boolean;
+  /** What `houserules compose` prints for the same cards and players, line for line. */
+  text: string;
+  /** The cards that fill each part, and the twists, by id: to show which are in play. */
+  parts: { part: string; type: string; ids: string[] }[];
+  twists: string[];
+}
+
+export type Reply =
+  | { kind: "files" }
+  | { kind: "check"; results: CheckResult[] }
+  | { kind: "catalog"; bases: BaseInfo[]; cards: CardInfo[] }
+  | { kind: "compose"; composition: Composition }
+  | { kind: "language"; builtins: BuiltinInfo[]; words: string[] };
+
+export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
+
+export interface Envelope<T> {
+  id: number;
+  body: T;
+}
+
+/** What the worker answers when a request failed inside it (a bug of ours, never of the rule file). */
+export interface Failure {
+  id: number;
+  error: string;
+}

@@ -1,0 +1,45 @@
+// The playground: a static page built by vite from src/editor, served by `npm start` (vite preview) with the
+// content security policy below. The page itself may not evaluate code; the rules worker may, because the
+// loader validates with ajv, which compiles each schema into a function (see the README, "Playground").
+import { defineConfig, type Plugin } from "vite";
+
+const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+/** The page's policy; also written into the page as a meta element, for hosts that send no headers. */
+const pageMeta = `${common}; script-src 'self'; worker-src 'self'`;
+export const pagePolicy = `${pageMeta}; frame-ancestors 'none'`;
+export const rulesWorkerPolicy = `${common}; script-src 'self' 'unsafe-eval'`;
+export const workerPolicy = `${common}; script-src 'self'`;
+
+/** Sends the policy with every response of the preview server: the page's, and each worker's own. */
+function policy(): Plugin {
+  return {
+    name: "houserules-policy",
+    transformIndexHtml: () => [{ tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: pageMeta }, injectTo: "head-prepend" }],
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? "/").split("?")[0];
+        const worker = /\/assets\/[^/]*worker[^/]*\.js$/.test(path);
+        res.setHeader("Content-Security-Policy", !worker ? pagePolicy : /\/assets\/rules\.worker-/.test(path) ? rulesWorkerPolicy : workerPolicy);
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: "src/editor",
+  base: "./",
+  publicDir: false,
+  plugins: [policy()],
+  build: {
+    outDir: "../../dist/editor",
+    emptyOutDir: true,
+    target: "es2022",
+    chunkSizeWarningLimit: 4096,
+    reportCompressedSize: false,
+  },
+  worker: { format: "es" },
+  preview: { host: "127.0.0.1", strictPort: true },
+  server: { host: "127.0.0.1" },
+});
