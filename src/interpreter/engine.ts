@@ -2,7 +2,7 @@
 // them with the rule that refused and why. It knows no game: everything it does comes from a compiled Game.
 // Each concept is its own module under engine/; this module is the interface the rest of the code imports.
 export type { Move, NewGameOptions, ApplyResult } from "./engine/types.js";
-export { newGame } from "./engine/flow.js";
+export { newGame, settleMoment } from "./engine/flow.js";
 export { blankState } from "./engine/blank-state.js";
 export { stop } from "./engine/guard.js";
 export { actors, isRealtime, innermost } from "./engine/actors.js";

@@ -97,6 +97,8 @@ export interface PhaseDef {
   turn: Run | null;
   endWhen: Eval<boolean> | null;
   end: Run | null;
+  /** In a real-time phase: effects run once every move made at one moment is in (the first two to make a shape). */
+  settle: Run | null;
   next: number; // -1: the game ends
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
   who: Eval<number[]> | null; // the players who take part (default: every player still in)

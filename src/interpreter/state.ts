@@ -63,6 +63,21 @@ export interface State {
   innerCoverage: Map<Game, Uint32Array> | null; // the same for the games played inside this one, by their rules
   /** Called after every event, logged or not: for invariant checks in tests and tools. */
   watch: ((s: State, e: GameEvent) => void) | null;
+  /** How a test or tool steers this game from outside (a scenario's stacked deck); null in play. */
+  hooks: GameHooks | null;
+}
+
+/**
+ * Ways a scenario steers a game without changing its rules: the outcome of a shuffle, the zones once setup is
+ * over, and the same for each game played inside this one.
+ */
+export interface GameHooks {
+  /** Called after a zone has been shuffled with the game's random numbers: may put its cards in another order. */
+  shuffled?: (s: State, zone: number) => void;
+  /** Called once setup is over, before the first phase. */
+  afterSetup?: (s: State) => void;
+  /** The hooks of the next game played inside this one, when it starts. */
+  inner?: (outer: State) => GameHooks | undefined;
 }
 
 export function cloneState(s: State): State {
@@ -87,6 +102,7 @@ export function cloneState(s: State): State {
     sub: s.sub ? cloneState(s.sub) : null,
     coverage: null, // a copy explores; it does not count
     innerCoverage: null,
+    hooks: null, // a copy explores: nothing outside steers it
   };
 }
 

@@ -16,11 +16,13 @@ import { zoneWord } from "../zones.js";
 /**
  * Applies a move for a player. A move from legalMoves() can be applied with trusted = true to skip the checks
  * it already passed. An illegal move changes nothing and comes back refused, with the rule and the reason.
+ * In a real-time phase a move happens `at` a time; with `together`, more moves made at the same moment follow,
+ * and the phase's settle effects wait for the last of them.
  */
-export function applyMove(s: State, p: number, move: Move, trusted = false, at?: number): ApplyResult {
+export function applyMove(s: State, p: number, move: Move, trusted = false, at?: number, together = false): ApplyResult {
   if (s.sub) {
     const inner = s.sub;
-    const r = applyMove(inner, p, move, trusted, at);
+    const r = applyMove(inner, p, move, trusted, at, together);
     if (r.ok) {
       s.moves++;
       if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
@@ -63,7 +65,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   try {
     action.effect(s);
     if (logged) markSeen(s, logged);
-    afterAction(s, p, action);
+    afterAction(s, p, action, together);
   } catch (e) {
     stop(s, e instanceof RuleError ? e.message : `${action.name}: ${(e as Error).message}`);
   }
@@ -136,9 +138,9 @@ function describeValue(s: State, param: ParamDef, value: unknown): string {
   return String(value);
 }
 
-/** Plays a written move: parse, then apply; in a real-time phase, at a time in seconds. */
-export function play(s: State, p: number, text: string, at?: number): ApplyResult {
+/** Plays a written move: parse, then apply; in a real-time phase, at a time in seconds (see applyMove). */
+export function play(s: State, p: number, text: string, at?: number, together = false): ApplyResult {
   const parsed = parseMove(s, p, text);
   if ("rule" in parsed) return { ok: false, refusal: parsed };
-  return applyMove(s, p, parsed, false, at);
+  return applyMove(s, p, parsed, false, at, together);
 }

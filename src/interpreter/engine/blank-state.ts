@@ -45,6 +45,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0,
     over: false, result: null, error: null, log: o.log === false ? null : [], watch: o.watch ?? null,
     now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(game.coverage.length) : null, innerCoverage: null,
+    hooks: o.hooks ?? null,
   };
   return s;
 }

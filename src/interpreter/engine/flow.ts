@@ -25,6 +25,7 @@ export function newGame(game: Game, o: NewGameOptions): State {
     }
     game.setup?.(s);
     o.afterSetup?.(s);
+    s.hooks?.afterSetup?.(s);
     s.steps = 0;
     enterPhase(s, game.firstPhase);
   });
@@ -106,7 +107,10 @@ function startInnerGame(s: State, phase: PhaseDef): void {
   if (s.n < rules.players.min || s.n > rules.players.max) {
     throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
   }
-  const inner = newGame(rules, { players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null });
+  const inner = newGame(rules, {
+    players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
+    hooks: s.hooks?.inner?.(s),
+  });
   record(s, { type: "game", rules: rules.name, ids });
   s.sub = inner;
   if (inner.over) finishInnerGame(s);
@@ -166,7 +170,31 @@ function beginTurn(s: State, p: number): void {
 }
 
 /** After an action: triggers, the end of the game, the end of the turn and of the phase. */
-export function afterAction(s: State, actor: number, action: ActionDef): void {
+/**
+ * Settles the moment in a real-time phase after moves applied `together`: the phase's settle effects, then the
+ * end of the game or of the phase they bring about (in the innermost game, and the games around it).
+ */
+export function settleMoment(s: State): void {
+  if (s.sub) {
+    const inner = s.sub;
+    settleMoment(inner);
+    if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
+    return;
+  }
+  const phase = phaseOf(s);
+  if (s.over || phase.turns !== "realtime" || !phase.settle) return;
+  guard(s, `phases.${phase.name}.settle`, () => {
+    s.me = -1;
+    phase.settle!(s);
+    if (checkEnd(s)) return;
+    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) {
+      const next = leavePhase(s);
+      if (next >= 0) enterPhase(s, next);
+    }
+  });
+}
+
+export function afterAction(s: State, actor: number, action: ActionDef, together = false): void {
   s.me = actor;
   for (const t of s.game.triggers) {
     s.me = actor;
@@ -175,8 +203,13 @@ export function afterAction(s: State, actor: number, action: ActionDef): void {
       t.effect(s);
     }
   }
-  if (checkEnd(s)) return;
   const phase = phaseOf(s);
+  // In real time, a race between moves made at the same moment is settled once all of them are in.
+  if (phase.settle && !together && phase.turns === "realtime") {
+    s.me = -1;
+    phase.settle(s);
+  }
+  if (checkEnd(s)) return;
   if (phase.turns === "realtime") {
     s.me = actor;
     if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) nextPhase(s);

@@ -1,6 +1,6 @@
 // The values the engine's interface takes and gives: a move, the options of a new game, the result of a move.
 import type { ActionDef } from "../model.js";
-import type { Refusal, State } from "../state.js";
+import type { GameHooks, Refusal, State } from "../state.js";
 
 export interface Move {
   action: ActionDef;
@@ -20,6 +20,8 @@ export interface NewGameOptions {
   watch?: State["watch"];
   /** Called once setup is over, before the first phase: the first point where a player must decide. */
   afterSetup?: (s: State) => void;
+  /** How a scenario steers the game from outside: shuffles, the zones after setup, the games inside it. */
+  hooks?: GameHooks;
 }
 
 export type ApplyResult = { ok: true } | { ok: false; refusal: Refusal };

@@ -582,6 +582,7 @@ effect({
     shuffleInPlace(s.rng, s.zones[zone]);
     // a card shown in an ordered zone is lost track of; in a hand (unordered) it is still known to be there
     if (s.game.zones[s.zoneDef[zone]].ordered) for (const c of s.zones[zone]) s.shown[c] = 0;
+    s.hooks?.shuffled?.(s, zone);
     record(s, { type: "shuffle", zone });
   },
 });

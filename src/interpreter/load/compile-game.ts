@@ -574,6 +574,9 @@ class GameBuilder {
         }
       }
       const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
+      if (spec.settle !== undefined && turns !== "realtime") {
+        this.diagnostics.push(this.file.at(`${pointer}/settle`, "error", "E_SCHEMA", `settle is for a phase with turns: realtime, where moves happen at times; phase '${name}' has turns: ${turns}`, true));
+      }
       phases.push({
         name, index, turns, turnsBy,
         text: typeof spec.text === "string" ? spec.text : "",
@@ -584,6 +587,7 @@ class GameBuilder {
         turn: this.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
         endWhen: this.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
         end: this.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
+        settle: this.programAt(`${pointer}/settle`, spec.settle, o("settle", true, false)),
         next,
         game,
         who: this.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
