@@ -105,7 +105,7 @@ describe("houserules test", () => {
     const file = tempFile("x.scenario.yaml", "rules: idiot\nplayers: [Ann, Bob]\nmoves:\n  - Bob: flip 1\n");
     const r = await run(["test", file]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain("x.scenario.yaml:4:5: error E_SCHEMA: step 1 (Bob: flip 1): refused by phase: 'flip' is not allowed in the swap phase");
+    expect(r.out).toContain("x.scenario.yaml:4:5: error E_REFUSED: step 1 (Bob: flip 1): refused by phase: 'flip' is not allowed in the swap phase");
     expect(r.out.trim().split("\n").pop()).toBe("0 passed, 1 failed");
   });
 });

@@ -57,22 +57,22 @@ ${moves}`;
 
   it("a move that is refused", () => {
     expect(failures(scenario("  - Bob: play 8C\n"))).toEqual([
-      "s.yaml:10:5: error E_SCHEMA: step 3 (Bob: play 8C): refused by turn: it is Ann's turn, not Bob's; it is Ann who may act",
+      "s.yaml:10:5: error E_REFUSED: step 3 (Bob: play 8C): refused by turn: it is Ann's turn, not Bob's; it is Ann who may act",
     ]);
   });
   it("a move that should have been refused", () => {
     expect(failures(scenario("  - {Ann: play 5C, rejected: true}\n"))).toEqual([
-      "s.yaml:10:5: error E_SCHEMA: step 3 (Ann: play 5C): expected the move to be refused, but it was accepted (Ann: play 5C; 5C: Ann's hand → pile; 8H: stock → Ann's hand; Bob's turn)",
+      "s.yaml:10:5: error E_ACCEPTED: step 3 (Ann: play 5C): expected the move to be refused, but it was accepted (Ann: play 5C; 5C: Ann's hand → pile; 8H: stock → Ann's hand; Bob's turn)",
     ]);
   });
   it("a refusal for another reason", () => {
     expect(failures(scenario("  - {Ann: play 8C, rejected: lower}\n"))).toEqual([
-      "s.yaml:10:30: error E_SCHEMA: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: you play from your hand now\" does not contain \"lower\"",
+      "s.yaml:10:30: error E_EXPECT: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: you play from your hand now\" does not contain \"lower\"",
     ]);
   });
   it("a zone that holds other cards", () => {
     expect(failures(scenario("  - Ann: play 5C\n  - expect: {zones: {pile: [6C]}}\n"))).toEqual([
-      "s.yaml:11:28: error E_SCHEMA: at step 4: expected pile to hold [6C], but it holds [5C]",
+      "s.yaml:11:28: error E_EXPECT: at step 4: expected pile to hold [6C], but it holds [5C]",
     ]);
   });
   it("a card named twice in a deal, and an unknown card", () => {
@@ -80,6 +80,116 @@ ${moves}`;
     expect(failures(text)).toEqual([
       "s.yaml:5:35: error E_SCHEMA: 5C is named twice",
       "s.yaml:5:39: error E_SCHEMA: there is no card called 'ZZ'",
+    ]);
+  });
+});
+
+describe("scenarios reach every situation", () => {
+  const failures = (text: string, folder = "test/scenarios") => runScenarioText(text, "s.yaml", folder).failures.map(formatDiagnostic);
+
+  it("shuffles fix a shuffle's outcome before the setup deals; a stacked shuffle that never happens is reported", () => {
+    // Idiot deals face down, face up, then hand, one card at a time from the left of the dealer
+    const text = (shuffles: string) => `rules: idiot
+players: [Ann, Bob]
+dealer: Bob
+seed: 11
+shuffles: ${shuffles}
+moves:
+  - expect: {zones: {faceDown: {Ann: [AS, QS, 10S], Bob: [KS, JS, 9S]}}}
+`;
+    expect(failures(text("{stock: [9S, 10S, JS, QS, KS, AS]}"))).toEqual([]);
+    expect(failures(text("{stock: [[9S, 10S, JS, QS, KS, AS], [2C]]}"))).toEqual([
+      "s.yaml:5:47: error E_EXPECT: stock is stacked for 2 shuffles, but the rules shuffled it once",
+    ]);
+    expect(failures(text("{stock: [9S, 10S, JS, QS, AS, KS]}"))[0]).toContain("error E_EXPECT: at step 1: expected Ann's faceDown to hold [AS, QS, 10S], but it holds [KS, QS, 10S]");
+    expect(failures(text("{stock: [9S, ZZ]}"))).toEqual(["s.yaml:5:24: error E_SCHEMA: there is no card called 'ZZ'"]);
+  });
+
+  it("a round step scripts a game played inside: its deal and moves, its own result and cards, and the match around it", () => {
+    const text = (expect: string) => `rules: on-the-cards/opening-hands
+players: [Ann, Bob, Cy]
+dealer: Ann
+moves:
+  - round:
+      deal: {hand: {Ann: [2C], Bob: [AS], Cy: [3C]}}
+      spare: setAside
+      moves:
+        - Bob: play AS
+        - Cy: pass
+        - Ann: pass
+      expect: ${expect}
+`;
+    expect(failures(text("{over: true, winners: [Bob], scores: {Bob: 1, Ann: 0}, cards: [Deal Eight, Take Lots of Tricks, Crazy Eights, Whist], outer: {phase: take, turn: Bob}}"))).toEqual([]);
+    expect(failures(text("{winners: [Ann]}"))).toEqual(["s.yaml:12:25: error E_EXPECT: at the end of round 1: expected winners [Ann], but it is [Bob]"]);
+    expect(failures(text("{cards: [Deal Seven, Take Lots of Tricks, Crazy Eights, Whist]}"))).toEqual([
+      "s.yaml:12:23: error E_EXPECT: at the end of round 1: expected the round to be composed from [Deal Seven, Take Lots of Tricks, Crazy Eights, Whist], but it is composed from [Deal Eight, Take Lots of Tricks, Crazy Eights, Whist]",
+    ]);
+    expect(failures(text("{outer: {variables: {roundsPlayed: 1}}}"))).toEqual([
+      "s.yaml:12:50: error E_EXPECT: at the end of round 1, in the game around it: expected roundsPlayed 1, but it is 0",
+    ]);
+    // a second round step while the first round is still being played
+    const early = `rules: on-the-cards/opening-hands
+players: [Ann, Bob, Cy]
+moves:
+  - round:
+      moves: [{Bob: pass, rejected: "may-pass"}]
+  - round: {}
+`;
+    expect(failures(early)).toEqual(["s.yaml:6:12: error E_EXPECT: round 2: the second game played inside On The Cards — Out of the Box + On The Cards — Opening Hands has not started"]);
+  });
+
+  it("scores are known before the game is over, from the outcome's score rule", () => {
+    const text = (scores: string) => `rules: hands
+players: [Ann, Bob, Cy]
+deal:
+  hand: {Ann: [fist, palm], Bob: [fist, pinch], Cy: [spock, hook]}
+  drawPile: [okay, pistol, ring]
+spare: box
+moves:
+  - {Ann: make fist, at: 1}
+  - {Bob: make fist, at: 2}
+  - expect: {over: false, scores: ${scores}}
+`;
+    expect(failures(text("{Ann: 1, Bob: 1, Cy: 0}"))).toEqual([]);
+    expect(failures(text("{Cy: 1}"))).toEqual(["s.yaml:10:40: error E_EXPECT: at step 3: expected Cy's score 1, but it is 0"]);
+  });
+
+  it("timed moves are made in time order; an expectation ends a run, and a move listed after it cannot go back in time", () => {
+    const text = `rules: hands
+players: [Ann, Bob, Cy]
+deal:
+  hand: {Ann: [fist, palm], Bob: [fist, pinch], Cy: [spock, hook]}
+  drawPile: [okay, pistol, ring]
+spare: box
+moves:
+  - {Bob: make fist, at: 2}
+  - expect: {zones: {scored: {Bob: []}}}
+  - {Ann: make fist, at: 1}
+`;
+    expect(failures(text)).toEqual([
+      "s.yaml:10:5: error E_REFUSED: step 3 (Ann: make fist): refused by time: a move at 1 comes before the last move, at 2 (moves are made in time order within a run of timed moves; an expectation between them ends the run); legal now: make fist, make palm, exchange fist, exchange palm, replenish",
+    ]);
+  });
+
+  it("legal and illegal moves of a named player who is not the one to move; a refusal after the game is over", () => {
+    const text = (after: string) => `rules: idle-hands/seven-sins
+players: [Ann, Bob]
+start: Ann
+deal:
+  piles: [[wrath, pride, envy, avarice, lust, gluttony]]
+  hand: {Ann: [sloth], Bob: [wrath]}
+  deck: [lust]
+spare: handSet
+moves:
+  - expect: {turn: Ann, legal: [play sloth 1], illegal: [{Bob: play wrath 2}, "Bob: play wrath 1"]}
+  - {Bob: play wrath 2, rejected: "it is Ann's turn"}
+  - Ann: play sloth 1
+  - Ann: play-drawn 1
+${after}`;
+    expect(failures(text('  - {Bob: play wrath 1, rejected: "the game is over"}\n  - expect: {over: true, scores: {Ann: 1, Bob: 0}}\n'))).toEqual([]);
+    expect(failures(text("  - Bob: play wrath 1\n"))).toEqual(["s.yaml:14:5: error E_REFUSED: step 5 (Bob: play wrath 1): the game is already over"]);
+    expect(failures(text("  - {Bob: play wrath 1, rejected: true}\n").replace("legal: [play sloth 1]", "legal: [{Bob: play wrath 2}]"))).toEqual([
+      "s.yaml:10:33: error E_EXPECT: at step 1: expected 'play wrath 2' to be legal for Bob; legal: nothing",
     ]);
   });
 });

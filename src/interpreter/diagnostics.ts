@@ -26,6 +26,10 @@ export const codes = {
   E_RULES: "a rules id that names no rule file",
   E_CARD_COUNT: "a card set that would make more cards than the limit",
   E_LIMIT: "limits: raised past the most a rule file may set",
+  E_REFUSED: "a scenario's move was refused by the rules",
+  E_ACCEPTED: "a scenario's move that must be refused was accepted",
+  E_EXPECT: "what a scenario expects does not hold",
+  E_STOPPED: "the game a scenario plays stopped: a rule failed while it ran",
   W_UNUSED: "something defined but never used",
   N_ASSUMED: "a value the rulebook does not give, marked as assumed",
 } as const;

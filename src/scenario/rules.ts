@@ -1,19 +1,34 @@
 // Which rules a scenario plays: `rules:` (an id, or a path relative to the scenario file) with the fragments
 // in `with:`; or `compose:`, fragments named as printed or by id, composed onto the base they extend; or
-// `preset:`, a named combination a base offers.
+// `preset:`, a named combination a base offers. `preset:` beside `rules:` starts a match from that combination.
 import type { Diagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import type { SourceFile } from "../interpreter/load/yaml.js";
 import { loadComposition } from "../interpreter/load/load.js";
 import { preset, presetNames, resolveReference } from "../interpreter/load/catalog.js";
 import { suggestion } from "../interpreter/diagnostics.js";
+import { startingCombination } from "../sim/starting-combination.js";
 
 type Raw = Record<string, unknown>;
 
-export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string): { game: Game | null; diagnostics: Diagnostic[] } {
+export interface ScenarioRules {
+  game: Game | null;
+  diagnostics: Diagnostic[];
+  /** With `preset:` beside `rules:`, the options that start the match from the preset. */
+  options?: Record<string, unknown>;
+}
+
+export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string): ScenarioRules {
   const fragments = Array.isArray(raw.with) ? (raw.with as string[]) : [];
   let refs: string[];
   let pointer: string;
+  if (typeof raw.preset === "string" && typeof raw.rules === "string") {
+    const loaded = loadRulesOf([raw.rules, ...fragments], folder, file, fragments.length ? "/with" : "/rules");
+    if (!loaded.game) return loaded;
+    const start = startingCombination(loaded.game, raw.preset);
+    if ("problem" in start) return fail(file.at("/preset", "error", "E_RULES", start.problem));
+    return { ...loaded, options: start.options };
+  }
   if (typeof raw.preset === "string") {
     const found = preset(raw.preset);
     if (!found) return fail(file.at("/preset", "error", "E_RULES", `no preset called '${raw.preset}'${suggestion(raw.preset, presetNames())}`));
@@ -28,6 +43,10 @@ export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string)
   } else {
     return fail(file.at("", "error", "E_SCHEMA", "a scenario names its rules: rules: <id or path>, compose: [cards], or preset: <name>"));
   }
+  return loadRulesOf(refs, folder, file, pointer);
+}
+
+function loadRulesOf(refs: string[], folder: string, file: SourceFile, pointer: string): ScenarioRules {
   const loaded = loadComposition(refs, folder);
   if (!loaded.game) {
     const first = loaded.diagnostics.find((d) => d.severity === "error");
@@ -37,6 +56,6 @@ export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string)
   return { game: loaded.game, diagnostics: loaded.diagnostics };
 }
 
-function fail(d: Diagnostic): { game: null; diagnostics: Diagnostic[] } {
+function fail(d: Diagnostic): ScenarioRules {
   return { game: null, diagnostics: [d] };
 }

@@ -1,20 +1,23 @@
 // Scenario files script a game and state what must hold: the public format for testing rules headlessly.
-// A failure names the step, what was expected and what happened, at the step's line in the file.
-import type { Diagnostic } from "../interpreter/diagnostics.js";
+// A failure names the step, what was expected and what happened, at the step's line in the file, with a code
+// of its own: E_REFUSED (a move was refused), E_ACCEPTED (a move that must be refused was accepted), E_EXPECT
+// (an expectation does not hold), E_STOPPED (a rule failed while the game ran); E_SCHEMA for a malformed file.
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Code, Diagnostic } from "../interpreter/diagnostics.js";
 import { SourceFile, loadYaml } from "../interpreter/load/yaml.js";
 import { validate } from "../interpreter/load/schema.js";
 import { displayPath } from "../interpreter/load/resolve.js";
-import { host } from "../interpreter/load/host.js";
-import { dirname, resolve } from "../interpreter/load/paths.js";
-import { maxFileBytes } from "../interpreter/limits.js";
 import type { Game } from "../interpreter/model.js";
-import type { State } from "../interpreter/state.js";
+import type { GameHooks, State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { newGame, play, legalMoves, moveText, actors, innermost } from "../interpreter/engine.js";
-import { applyDeal, targetZone, zoneTargets, type ZoneTarget } from "./deal.js";
+import { newGame, play, legalMoves, moveText, actors, innermost, settleMoment } from "../interpreter/engine.js";
+import { applyDeal, zoneTargets } from "./deal.js";
+import { readShuffles, type StackedShuffles } from "./shuffles.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
-import { compare } from "../interpreter/lang/values.js";
+import { Expectations, type ExpectContext } from "./expect.js";
+import { presetOption } from "../sim/starting-combination.js";
 
 type Raw = Record<string, unknown>;
 
@@ -26,14 +29,15 @@ export interface ScenarioResult {
   state: State | null;
 }
 
-export function runScenarioFile(file: string): ScenarioResult {
-  const path = resolve(host().workingFolder, file);
+export function runScenarioFile(path: string): ScenarioResult {
   const shown = displayPath(path);
-  const read = host().readFile(path, maxFileBytes);
-  if ("error" in read) {
-    return fail(shown, { severity: "error", code: read.tooLarge ? "E_FILE_SIZE" : "E_FILE", message: `cannot read ${shown}: ${read.error}`, file: shown, line: 1, col: 1 });
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    return fail(shown, { severity: "error", code: "E_FILE", message: `cannot read: ${(e as Error).message}`, file: shown, line: 1, col: 1 });
   }
-  return runScenarioText(read.text, shown, dirname(path));
+  return runScenarioText(text, shown, dirname(path));
 }
 
 function fail(file: string, d: Diagnostic): ScenarioResult {
@@ -50,11 +54,24 @@ export function runScenarioText(text: string, shown: string, folder: string): Sc
   return new ScenarioRun(raw, file, folder).run();
 }
 
+/** A `round:` step: a game played inside this one, with its own deal, shuffles, moves and expectations. */
+interface RoundStep {
+  raw: Raw;
+  pointer: string;
+  /** The inner game this step scripts, once it has started; and the rules ids it was composed from. */
+  state: State | null;
+  ids: string[] | null;
+  /** The rounds scripted inside this round, in order. */
+  rounds: RoundStep[];
+}
+
 class ScenarioRun {
   private failures: Diagnostic[] = [];
   private game!: Game;
   private s!: State;
   private names: string[] = [];
+  private expectations = new Expectations([], () => {});
+  private shuffles: { stack: StackedShuffles; pointer: string }[] = [];
 
   constructor(
     private raw: Raw,
@@ -74,6 +91,7 @@ class ScenarioRun {
     this.names = Array.isArray(this.raw.players)
       ? (this.raw.players as string[])
       : Array.from({ length: Number(this.raw.players) }, (_, i) => `P${i + 1}`);
+    this.expectations = new Expectations(this.names, (pointer, message) => this.failAt(pointer, message, "E_EXPECT"));
     const count = this.names.length;
     if (count < this.game.players.min || count > this.game.players.max) {
       this.problem("/players", `${this.game.name} is for ${this.game.players.min}–${this.game.players.max} players, not ${count}`);
@@ -88,36 +106,25 @@ class ScenarioRun {
     };
     const dealer = seat("dealer");
     const start = seat("start");
-    const options = this.options();
+    const options = { ...this.options(), ...rules.options };
     if (this.failures.length) return result();
-    let deal: ZoneTarget[] | null = null;
-    let spare: number | undefined;
-    if (typeof this.raw.spare === "string") {
-      const def = this.game.zones.find((z) => z.name === this.raw.spare);
-      if (!def || def.per !== "game" || def.many) this.problem("/spare", `spare names a zone of the game (${this.game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
-      else spare = def.slot;
-    }
-    if (this.raw.deal) {
-      const targets = zoneTargets(this.game, this.names, this.raw.deal as Raw, (pointer, message) => this.problem(`/deal${pointer}`, message));
-      if (this.failures.length) return result();
-      deal = targets;
-    }
-    this.s = newGame(this.game, {
-      players: this.names,
-      seed: (this.raw.seed as number | string | undefined) ?? 0,
-      options,
-      dealer,
-      start,
-      afterSetup: deal ? (s) => {
-        const problem = applyDeal(s, deal!, spare);
-        if (problem) this.problem("/deal", problem);
-      } : undefined,
-    });
-    if (this.failures.length) return result();
-    this.checkState("the deal");
     const steps = (this.raw.moves ?? []) as Raw[];
-    for (let i = 0; i < steps.length && this.failures.length === 0; i++) this.step(steps[i], i);
-    if (this.failures.length === 0 && this.raw.expect) this.expect(this.raw.expect as Raw, "/expect", "at the end");
+    const rounds = this.roundSteps(steps, "/moves");
+    const hooks = this.hooksFor(this.raw, "", this.game, rounds);
+    if (this.failures.length || !hooks) return result();
+    this.s = newGame(this.game, { players: this.names, seed: (this.raw.seed as number | string | undefined) ?? 0, options, dealer, start, hooks });
+    if (this.failures.length) return result();
+    if (this.s.error) {
+      this.failAt("", `the game stopped during its setup: ${this.s.error}`, "E_STOPPED");
+      return result();
+    }
+    this.checkPreset(options);
+    this.checkState("the deal");
+    this.steps(steps, "/moves", null, rounds);
+    if (this.failures.length === 0 && this.raw.expect) this.expectations.check(this.raw.expect as Raw, this.topContext(), "/expect", "at the end");
+    if (this.failures.length === 0) {
+      for (const { stack, pointer } of this.shuffles) for (const u of stack.unused()) this.failAt(`${pointer}${u.pointer}`, u.message, "E_EXPECT");
+    }
     return result();
   }
 
@@ -133,6 +140,84 @@ class ScenarioRun {
     return o;
   }
 
+  /** A preset beside `rules:` must be what the first round is composed from. */
+  private checkPreset(options: Record<string, unknown>): void {
+    const ids = options[presetOption];
+    if (typeof this.raw.preset !== "string" || !Array.isArray(ids)) return;
+    const first = (this.s.log ?? []).find((e) => e.type === "game");
+    const played = first && first.type === "game" ? first.ids : [];
+    const missing = ids.filter((id) => !played.includes(String(id)));
+    if (missing.length) this.failAt("/preset", `${this.game.name} with ${this.names.length} players cannot start from ${this.raw.preset}: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not on top of a stack${played.length ? ` (its first round plays ${played.join(", ")})` : ""}`, "E_EXPECT");
+  }
+
+  // ---- steering the games: deals, shuffles, rounds -----------------------------------------------------
+
+  /** The `round:` steps of a list of steps, in order, each with the rounds inside it. */
+  private roundSteps(steps: Raw[], pointer: string): RoundStep[] {
+    const out: RoundStep[] = [];
+    steps.forEach((step, i) => {
+      if (step.round === undefined || Object.keys(step).length !== 1) return;
+      const raw = step.round as Raw;
+      const at = `${pointer}/${i}/round`;
+      out.push({ raw, pointer: at, state: null, ids: null, rounds: this.roundSteps((raw.moves ?? []) as Raw[], `${at}/moves`) });
+    });
+    return out;
+  }
+
+  /**
+   * What fixes a game's start: its deal once setup is over, its stacked shuffles, and for each game started
+   * inside it the next round step's own. A round's rules are known only when it starts, so its deal and
+   * shuffles are read then.
+   */
+  private hooksFor(spec: Raw, pointer: string, game: Game, rounds: RoundStep[]): GameHooks | null {
+    const problem = (at: string) => (p: string, message: string) => this.problem(`${pointer}${at}${p}`, message);
+    let spare: number | undefined;
+    if (typeof spec.spare === "string") {
+      const def = game.zones.find((z) => z.name === spec.spare);
+      if (!def || def.per !== "game" || def.many) problem("/spare")("", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
+      else spare = def.slot;
+    }
+    const deal = spec.deal ? zoneTargets(game, this.names, spec.deal as Raw, problem("/deal")) : null;
+    const stack = spec.shuffles ? readShuffles(game, spec.shuffles as Raw, problem("/shuffles")) : null;
+    if ((spec.deal && !deal) || (spec.shuffles && !stack)) return null;
+    if (stack) this.shuffles.push({ stack, pointer: `${pointer}/shuffles` });
+    let started = 0;
+    return {
+      shuffled: stack
+        ? (s, zone) => {
+            const p = stack.shuffled(s, zone);
+            if (p) this.failAt(`${pointer}/shuffles`, p, "E_EXPECT");
+          }
+        : undefined,
+      afterSetup: deal
+        ? (s) => {
+            const p = applyDeal(s, deal, spare);
+            if (p) this.problem(`${pointer}/deal`, p);
+          }
+        : undefined,
+      inner: (outer) => {
+        const round = rounds[started++];
+        if (!round) return undefined;
+        // the round's rules: the game the phase is about to start, known from what it resolves to
+        const phase = outer.game.phases[outer.phase];
+        const value = phase.game?.(outer);
+        const ids = (Array.isArray(value) ? value : [value]).filter((x): x is string => typeof x === "string" && x.length > 0);
+        const rules = outer.game.resolve(ids);
+        if (typeof rules === "string") return undefined;
+        round.ids = ids;
+        const hooks = this.hooksFor(round.raw, round.pointer, rules, round.rounds) ?? undefined;
+        const after = hooks?.afterSetup;
+        return {
+          ...hooks,
+          afterSetup: (s) => {
+            round.state = s;
+            after?.(s);
+          },
+        };
+      },
+    };
+  }
+
   private seatOf(name: string): number {
     return this.names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
   }
@@ -141,20 +226,62 @@ class ScenarioRun {
     this.failures.push(this.file.at(pointer, "error", "E_SCHEMA", message, onKey));
   }
 
-  private failAt(pointer: string, message: string): void {
-    const d = this.file.at(pointer, "error", "E_SCHEMA", message);
-    this.failures.push({ ...d, code: "E_SCHEMA" });
+  private failAt(pointer: string, message: string, code: Code = "E_SCHEMA"): void {
+    this.failures.push(this.file.at(pointer, "error", code, message));
   }
 
-  private step(step: Raw, i: number): void {
-    const pointer = `/moves/${i}`;
-    if (step.expect && Object.keys(step).length === 1) {
-      this.expect(step.expect as Raw, `${pointer}/expect`, `at step ${i + 1}`);
+  // ---- steps -------------------------------------------------------------------------------------------
+
+  /**
+   * Runs a list of steps: moves, expectations and rounds. Consecutive moves that carry times are made in time
+   * order, whatever the order they are listed in; moves at the same time are one moment, settled together.
+   */
+  private steps(steps: Raw[], pointer: string, round: RoundStep | null, rounds: RoundStep[]): void {
+    let nextRound = 0;
+    for (let i = 0; i < steps.length && this.failures.length === 0; i++) {
+      const step = steps[i];
+      if (step.round !== undefined && Object.keys(step).length === 1) {
+        this.round(rounds[nextRound], nextRound, round);
+        nextRound++;
+        continue;
+      }
+      if (step.expect && Object.keys(step).length === 1) {
+        this.expectations.check(step.expect as Raw, this.context(round), `${pointer}/${i}/expect`, `at step ${i + 1}`);
+        continue;
+      }
+      // a run of timed moves, made in time order
+      let end = i + 1;
+      if (step.at !== undefined) while (end < steps.length && steps[end].at !== undefined && steps[end].round === undefined) end++;
+      const run = Array.from({ length: end - i }, (_, k) => i + k);
+      if (run.length > 1) run.sort((a, b) => Number(steps[a].at) - Number(steps[b].at) || a - b);
+      for (let k = 0; k < run.length && this.failures.length === 0; k++) {
+        const j = run[k];
+        const sameMoment = k + 1 < run.length && Number(steps[run[k + 1]].at) === Number(steps[j].at) && !steps[j].expect;
+        this.move(steps[j], j, pointer, round, run.length > 1, sameMoment);
+      }
+      i = end - 1;
+    }
+  }
+
+  /** A round step: the game it scripts must be the one being played inside now; its steps, then its expectations. */
+  private round(step: RoundStep, index: number, around: RoundStep | null): void {
+    const parent = around ? around.state : this.s;
+    const label = `round ${index + 1}`;
+    const current = parent ? (parent.sub ?? null) : null;
+    if (!step.state || current !== step.state) {
+      const what = !step.state ? "has not started" : "is already over";
+      this.failAt(step.pointer, `${label}: the ${ordinal(index + 1)} game played inside ${parent?.game.name ?? "the game"} ${what}`, "E_EXPECT");
       return;
     }
+    this.steps((step.raw.moves ?? []) as Raw[], `${step.pointer}/moves`, step, step.rounds);
+    if (this.failures.length === 0 && step.raw.expect) this.expectations.check(step.raw.expect as Raw, this.context(step), `${step.pointer}/expect`, `at the end of ${label}`);
+  }
+
+  private move(step: Raw, i: number, base: string, round: RoundStep | null, timedRun: boolean, sameMoment: boolean): void {
+    const pointer = `${base}/${i}`;
     const actorKeys = Object.keys(step).filter((k) => !["rejected", "at", "expect"].includes(k));
     if (actorKeys.length !== 1) {
-      this.failAt(pointer, `step ${i + 1}: a step is one player and their move ({Ann: play 9S}), or {expect: ...}`);
+      this.failAt(pointer, `step ${i + 1}: a step is one player and their move ({Ann: play 9S}), {expect: ...} or {round: ...}`);
       return;
     }
     const who = actorKeys[0];
@@ -165,213 +292,97 @@ class ScenarioRun {
       this.failAt(pointer, `${label}: there is no player called '${who}' (players: ${this.names.join(", ")})`);
       return;
     }
-    if (this.s.over && !this.s.error) {
-      this.failAt(pointer, `${label}: the game is already over`);
+    const rejected = step.rejected;
+    const mustRefuse = rejected !== undefined && rejected !== false;
+    if (this.s.over && !this.s.error && !mustRefuse) {
+      this.failAt(pointer, `${label}: the game is already over`, "E_REFUSED");
       return;
     }
-    const logFrom = innermost(this.s).log?.length ?? 0;
     const at = step.at === undefined ? undefined : Number(step.at);
     if (at !== undefined && !Number.isFinite(at)) {
       this.failAt(`${pointer}/at`, `${label}: at is a time in seconds, such as 1.20`);
       return;
     }
     const inner = innermost(this.s);
-    const result = play(this.s, p, text, at);
-    const rejected = step.rejected;
+    const logFrom = inner.log?.length ?? 0;
+    const result = play(this.s, p, text, at, timedRun);
+    if (timedRun && !sameMoment && !this.s.over) settleMoment(this.s);
     if (this.s.error) {
-      this.failAt(pointer, `${label}: the rules failed: ${this.s.error}`);
+      this.failAt(pointer, `${label}: the rules failed: ${this.s.error}`, "E_STOPPED");
       return;
     }
-    if (rejected === undefined || rejected === false) {
+    if (!mustRefuse) {
       if (!result.ok) {
-        const legal = legalMoves(this.s, p).slice(0, 12).map((m) => moveText(this.s, m));
+        const legal = legalMoves(this.s, p).slice(0, 12).map((m) => moveText(innermost(this.s), m));
         const hint = legal.length ? `; legal now: ${legal.join(", ")}` : actors(this.s).length ? `; it is ${actors(this.s).map((q) => this.names[q]).join(" or ")} who may act` : "";
-        this.failAt(pointer, `${label}: refused by ${result.refusal.rule}: ${result.refusal.reason}${hint}`);
+        const time = result.refusal.rule === "time" ? " (moves are made in time order within a run of timed moves; an expectation between them ends the run)" : "";
+        this.failAt(pointer, `${label}: refused by ${result.refusal.rule}: ${result.refusal.reason}${time}${hint}`, "E_REFUSED");
         return;
       }
     } else {
       if (result.ok) {
         const happened = (inner.log ?? []).slice(logFrom).map((e) => describeEvent(inner, e).trim()).slice(0, 4).join("; ");
-        this.failAt(pointer, `${label}: expected the move to be refused, but it was accepted (${happened})`);
+        this.failAt(pointer, `${label}: expected the move to be refused, but it was accepted (${happened})`, "E_ACCEPTED");
         return;
       }
       if (typeof rejected === "string" && !`${result.refusal.rule}: ${result.refusal.reason}`.toLowerCase().includes(rejected.toLowerCase())) {
-        this.failAt(`${pointer}/rejected`, `${label}: refused as expected, but the reason "${result.refusal.rule}: ${result.refusal.reason}" does not contain "${rejected}"`);
+        this.failAt(`${pointer}/rejected`, `${label}: refused as expected, but the reason "${result.refusal.rule}: ${result.refusal.reason}" does not contain "${rejected}"`, "E_EXPECT");
         return;
       }
     }
     this.checkState(label);
-    if (step.expect) this.expect(step.expect as Raw, `${pointer}/expect`, `after ${label}`);
+    if (step.expect) this.expectations.check(step.expect as Raw, this.context(round), `${pointer}/expect`, `after ${label}`);
   }
 
   private checkState(label: string): void {
     const problem = conservationProblem(this.s);
-    if (problem) this.failAt("", `${label}: cards were lost or made: ${problem}`);
+    if (problem) this.failAt("", `${label}: cards were lost or made: ${problem}`, "E_EXPECT");
   }
 
-  // ---- expectations ----------------------------------------------------------------------------------
+  // ---- what an expectation looks at --------------------------------------------------------------------
 
   /**
-   * While a game is played inside another (a round of a match), turns, phases, zones, counts, variables and
-   * legal moves are those of the inner game; over, winners, losers, scores and places are the outer game's.
+   * At the top level, turns, phases, zones, counts, variables and legal moves are those of the game being played
+   * now (a round, while one runs); over, winners, losers, scores and places are the outer game's. Inside a round
+   * step, everything is the round's.
    */
-  private expect(e: Raw, pointer: string, when: string): void {
-    const outer = this.s;
-    const s = innermost(this.s);
-    const names = (ps: number[]) => ps.map((p) => this.names[p]);
-    const mismatch = (key: string, expected: unknown, actual: unknown) =>
-      this.failAt(`${pointer}/${key}`, `${when}: expected ${key} ${show(expected)}, but it is ${show(actual)}`);
-    if (e.over !== undefined && e.over !== outer.over) mismatch("over", e.over, outer.over);
-    if (outer.error) {
-      this.failAt(pointer, `${when}: the game stopped: ${outer.error}`);
-      return;
-    }
-    if (e.turn !== undefined) {
-      const actual = s.current >= 0 ? this.names[s.current] : null;
-      if ((e.turn === null ? null : String(e.turn).toLowerCase()) !== (actual?.toLowerCase() ?? null)) mismatch("turn", e.turn, actual);
-    }
-    if (e.phase !== undefined) {
-      const actual = s.game.phases[s.phase]?.name;
-      if (e.phase !== actual) mismatch("phase", e.phase, actual);
-    }
-    const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
-    for (const key of ["winners", "losers"] as const) {
-      if (e[key] === undefined) continue;
-      const actual = outer.result ? names(outer.result[key]) : [];
-      if (!outer.result) this.failAt(`${pointer}/${key}`, `${when}: expected ${key} ${show(e[key])}, but the game is not over`);
-      else if (!sameSet(e[key] as string[], actual)) mismatch(key, e[key], actual);
-    }
-    if (e.places !== undefined) {
-      const actual = names(outer.places);
-      if (show(actual.map((x) => x.toLowerCase())) !== show((e.places as string[]).map((x) => x.toLowerCase()))) mismatch("places", e.places, actual);
-    }
-    if (e.out !== undefined) {
-      const actual = names(Array.from({ length: s.n }, (_, p) => p).filter((p) => s.out[p]));
-      if (!sameSet(e.out as string[], actual)) mismatch("out", e.out, actual);
-    }
-    if (e.scores !== undefined) {
-      this.eachPlayer(e.scores as Raw, `${pointer}/scores`, when, (p, who, value, at) => {
-        const actual = outer.result?.scores?.[p];
-        if (actual !== value) this.failAt(at, `${when}: expected ${who}'s score ${value}, but it is ${actual ?? (outer.result ? "not given by the rules" : "not known: the game is not over")}`);
-      });
-    }
-    if (e.zones !== undefined) this.expectZones(s, e.zones as Raw, `${pointer}/zones`, when, false);
-    if (e.top !== undefined) this.expectZones(s, e.top as Raw, `${pointer}/top`, when, true);
-    if (e.counts !== undefined) this.expectCounts(s, e.counts as Raw, `${pointer}/counts`, when);
-    if (e.variables !== undefined) this.expectVariables(s, e.variables as Raw, `${pointer}/variables`, when);
-    for (const key of ["legal", "illegal"] as const) {
-      ((e[key] ?? []) as string[]).forEach((line, i) => {
-        const m = /^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$/.exec(line);
-        const p = m ? this.seatOf(m[1]) : s.current;
-        const text = m ? m[2] : line;
-        if (p < 0) return this.failAt(`${pointer}/${key}/${i}`, `${when}: nobody's turn, so say whose move it is (Ann: ${line})`);
-        const legal = legalMoves(s, p).map((mv) => moveText(s, mv).toLowerCase());
-        const found = legal.includes(normalizeMove(text));
-        if (key === "legal" && !found) this.failAt(`${pointer}/${key}/${i}`, `${when}: expected '${text}' to be legal for ${this.names[p]}; legal: ${legal.join(", ") || "nothing"}`);
-        if (key === "illegal" && found) this.failAt(`${pointer}/${key}/${i}`, `${when}: expected '${text}' not to be legal for ${this.names[p]}`);
-      });
-    }
+  private context(round: RoundStep | null): ExpectContext {
+    if (!round) return this.topContext();
+    return this.gameContext(round.state!, round.ids);
   }
 
-  /** Whole zones, or with `topOnly` the top cards of zones (the zone may hold more below them). */
-  private expectZones(s: State, zones: Raw, pointer: string, when: string, topOnly: boolean): void {
-    const targets = zoneTargets(s.game, this.names, zones, (p, message) => this.failAt(`${pointer}${p}`, `${when}: ${message}`), true);
-    if (!targets) return;
-    for (const t of targets) {
-      const zone = targetZone(s, t, false);
-      if (zone < 0) {
-        this.failAt(`${pointer}${t.pointer}`, `${when}: expected ${t.label} to hold ${show(t.names)}, but there is no such zone`);
-        continue;
-      }
-      const whole = s.zones[zone];
-      const actual = topOnly ? whole.slice(Math.max(0, whole.length - t.names.length)) : whole;
-      const def = s.game.zones[s.zoneDef[zone]];
-      const actualNames = actual.map((c) => s.game.cardNames[c]);
-      const expectedNames = t.names;
-      const same = def.ordered
-        ? show(actualNames.map(lower)) === show(expectedNames.map(lower))
-        : show(actualNames.map(lower).sort()) === show(expectedNames.map(lower).sort());
-      if (!same) {
-        const what = topOnly ? `the top of ${t.label} to be` : `${t.label} to hold`;
-        this.failAt(`${pointer}${t.pointer}`, `${when}: expected ${what} ${show(expectedNames)}${def.ordered ? "" : " (in any order)"}, but it ${topOnly ? "is" : "holds"} ${show(actualNames)}`);
-      }
-    }
+  private topContext(): ExpectContext {
+    const play = innermost(this.s);
+    return { play, result: this.s, around: this.around(play), composedOf: this.composition(this.around(play) ?? this.s), outer: () => this.outerOf(play) };
   }
 
-  /** Each {Ann: value} of an expectation about players, with an unknown name reported where it is written. */
-  private eachPlayer(byName: Raw, pointer: string, when: string, check: (p: number, who: string, value: unknown, at: string) => void): void {
-    for (const [who, value] of Object.entries(byName)) {
-      const p = this.seatOf(who);
-      const at = `${pointer}/${who}`;
-      if (p < 0) this.failAt(at, `${when}: there is no player called '${who}'`);
-      else check(p, who, value, at);
-    }
+  private gameContext(g: State, ids: string[] | null): ExpectContext {
+    return { play: innermost(g), result: g, around: this.around(g), composedOf: ids ?? this.composition(g), outer: () => this.outerOf(g) };
   }
 
-  private expectCounts(s: State, counts: Raw, pointer: string, when: string): void {
-    for (const [zone, value] of Object.entries(counts)) {
-      const def = s.game.zones.find((z) => z.name === zone);
-      if (!def) {
-        this.failAt(`${pointer}/${zone}`, `${when}: there is no zone '${zone}'`);
-        continue;
-      }
-      const check = (z: number, expected: number, label: string, at: string) => {
-        const actual = s.zones[z].length;
-        if (actual !== expected) this.failAt(at, `${when}: expected ${label} to hold ${expected} card${expected === 1 ? "" : "s"}, but it holds ${actual}`);
-      };
-      if (def.per === "game" && !def.many) {
-        if (typeof value !== "number") this.failAt(`${pointer}/${zone}`, `${when}: ${zone} belongs to the game: give one number`);
-        else check(def.slot, value, zone, `${pointer}/${zone}`);
-        continue;
-      }
-      if (def.many) {
-        const actual = s.groups[def.slot].length;
-        if (actual !== value) this.failAt(`${pointer}/${zone}`, `${when}: expected ${value} ${zone}, but there are ${actual}`);
-        continue;
-      }
-      this.eachPlayer((value ?? {}) as Raw, `${pointer}/${zone}`, when, (p, who, n, at) => {
-        check(s.game.sharedZones + def.slot * s.n + p, n as number, `${who}'s ${zone}`, at);
-      });
-    }
+  /** The game around `g`, itself: its own zones, turn and variables, not those of the game played inside it. */
+  private outerOf(g: State): ExpectContext | null {
+    const around = this.around(g);
+    return around ? { play: around, result: around, around: this.around(around), composedOf: this.composition(around), outer: () => this.outerOf(around) } : null;
   }
 
-  private expectVariables(s: State, vars: Raw, pointer: string, when: string): void {
-    for (const [name, value] of Object.entries(vars)) {
-      const def = s.game.vars.find((v) => v.name === name);
-      if (!def) {
-        this.failAt(`${pointer}/${name}`, `${when}: there is no variable '${name}'`);
-        continue;
-      }
-      const shown = (v: unknown): unknown => {
-        if (def.type.t === "player") return v === null ? null : this.names[v as number];
-        if (def.type.t === "card") return v === null ? null : s.game.cardNames[v as number];
-        if (def.type.t === "list" && def.type.of.t === "card") return (v as number[]).map((c) => s.game.cardNames[c]);
-        if (def.type.t === "list" && def.type.of.t === "player") return (v as number[]).map((p) => this.names[p]);
-        return v;
-      };
-      if (def.per === "game") {
-        const actual = shown(s.vars[def.slot]);
-        if (compare(actual, value) !== 0 && show(actual) !== show(value)) this.failAt(`${pointer}/${name}`, `${when}: expected ${name} ${show(value)}, but it is ${show(actual)}`);
-        continue;
-      }
-      this.eachPlayer((value ?? {}) as Raw, `${pointer}/${name}`, when, (p, who, v, at) => {
-        const actual = shown(s.vars[s.game.globalVars + def.slot * s.n + p]);
-        if (show(actual) !== show(v)) this.failAt(at, `${when}: expected ${who}'s ${name} ${show(v)}, but it is ${show(actual)}`);
-      });
+  /** The game a game is played inside: the one whose game being played, or last played, it is. */
+  private around(g: State): State | null {
+    for (let x: State | null = this.s; x; x = x.sub) if (x.sub === g || x.last === g) return x;
+    return null;
+  }
+
+  /** The rules the game played inside `g` (now, or last) was composed from. */
+  private composition(g: State): string[] | null {
+    const log = g.log ?? [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i];
+      if (e.type === "game") return e.ids;
     }
+    return null;
   }
 }
 
-function lower(x: string): string {
-  return x.toLowerCase();
-}
-
-function normalizeMove(text: string): string {
-  return text.trim().split(/\s+/).join(" ").toLowerCase().replace(/[♠♥♦♣]/g, (c) => ({ "♠": "s", "♥": "h", "♦": "d", "♣": "c" })[c]!);
-}
-
-function show(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
-  if (v === null || v === undefined) return "none";
-  return String(v);
+function ordinal(n: number): string {
+  return ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"][n - 1] ?? `${n}th`;
 }
