@@ -1,6 +1,7 @@
 // Every kind of problem `check` must find, at its exact place, with the exact message.
 import { describe, expect, it } from "vitest";
 import { tinyRules, errorsOf, diagnosticsOf } from "./helpers/rules.js";
+import { run } from "./helpers/cli.js";
 
 describe("problems in rule files are located and explained", () => {
   it("reports bad YAML at its line", () => {
@@ -127,5 +128,25 @@ describe("the language reference", () => {
     const { withReference } = await import("../src/docs/reference.js");
     const doc = readFileSync("docs/language.md", "utf8");
     expect(withReference(doc)).toBe(doc); // run `npm run docs` after changing a builtin
+  });
+});
+
+describe("the readings the shipped rules assume are listed by check", () => {
+  // Each is a choice where the rulebook is silent or open: check must list it, where it is written.
+  it.each([
+    ["hands", "define.pairUp"],
+    ["hands", "actions.give.require.not-locked"],
+    ["hands", "actions.exchange.require.not-locked"],
+    ["hands", "actions.replenish.require.not-locked"],
+    ["hands", "actions.replenish.effect"],
+    ["on-the-cards/round-the-twist", "phases.lose.end"],
+    ["on-the-cards/round-the-twist", "define.bottomStacks"],
+    ["idle-hands/seven-sins-demonic-specialties", "actions.play-specialty.require.new-pile"],
+  ])("%s: %s", async (id, what) => {
+    const r = await run(["check", id, "--json"]);
+    const notices = (JSON.parse(r.out) as { files: { diagnostics: { code: string; message: string }[] }[] }).files[0].diagnostics
+      .filter((d) => d.code === "N_ASSUMED")
+      .map((d) => d.message.split(":")[0]);
+    expect(notices).toContain(what);
   });
 });

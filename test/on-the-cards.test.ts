@@ -6,8 +6,9 @@
 // The full requirement, 200 rounds of every combination at every player count, is run from the command line
 // (see the report); here a few rounds each keep the suite short.
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
 import { catalog, completion, entry, resolveReference } from "../src/interpreter/load/catalog.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
@@ -98,6 +99,44 @@ describe("On The Cards: the rule cards", () => {
     expect(r.passed).toBe(false);
     expect(r.failures.map(formatDiagnostic)).toEqual([
       `${file}:3:10: error E_SCHEMA: On The Cards round + Ranking and Breaking Ties + Trick Taking and Score + The Deal and the Start (unnamed Fixed Rule card) + Tricks Won (unnamed Fixed Rule card) + Deal Thirteen + Take Lots of Tricks + Crazy Eights + Whist is for 2–4 players, not 5`,
+    ]);
+  });
+
+  it("Opening Hands sets aside a card marked '3+' with two players, as the other matches do", () => {
+    // No named card is known to be marked '3+': mark Same Sized Sets so in a copy of the standard game.
+    const dir = mkdtempSync(join(tmpdir(), "houserules-3plus-"));
+    const ootb = readFileSync("rules/on-the-cards/out-of-the-box.yaml", "utf8");
+    const marked = 'with: {title: "Same Sized Sets", type: Card Play, rules: on-the-cards/card-play/same-sized-sets, oh: "OH2", threePlus: "yes"';
+    const was = marked.replace('threePlus: "yes"', 'threePlus: "no"');
+    expect(ootb).toContain(was);
+    writeFileSync(join(dir, "out-of-the-box.yaml"), ootb.replace(was, marked));
+    writeFileSync(join(dir, "opening-hands.yaml"), readFileSync("rules/on-the-cards/opening-hands.yaml", "utf8").replace("extends: on-the-cards/out-of-the-box", "extends: ./out-of-the-box.yaml"));
+    const loaded = loadRules(join(dir, "opening-hands.yaml"));
+    expect(problems(loaded)).toEqual([]);
+    const where = (n: number) => {
+      const s = newGame(loaded.game!, { players: names(n), seed: 1 });
+      const card = s.game.cardsNamed("same-sized-sets")[0];
+      return s.game.zones[s.zoneDef[s.cardZone[card]]].name;
+    };
+    expect(where(2)).toBe("setAside");
+    expect(where(3)).toBe("playStack");
+  });
+
+  it("a twist named twice is refused by compose, by simulate and by a scenario, as two Deal cards are", async () => {
+    const message = "error E_CONFLICT: 'on-the-cards/twist/partnership' is named twice in one composition: each rule card, twists included, is composed once";
+    const twice = "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist, Partnership, Partnership";
+    const composed = await run(["compose", twice]);
+    expect(composed.code).toBe(1);
+    expect(composed.out + composed.err).toContain(message);
+    const deals = await run(["compose", "Deal Eight, Deal Seven, Take Lots of Tricks, Crazy Eights, Whist"]);
+    expect(deals.code).toBe(1);
+    const simulated = await run(["simulate", "--compose", twice, "--games", "1"]);
+    expect(simulated.code).toBe(1);
+    expect(simulated.err).toContain(message);
+    const file = "test/scenarios/on-the-cards/twist-twice.refused.yaml";
+    const r = runScenarioText(readFileSync(file, "utf8"), file, dirname(file));
+    expect(r.failures.map(formatDiagnostic)).toEqual([
+      `${file}:2:10: error E_RULES: the rules 'on-the-cards/deal/deal-eight + on-the-cards/aim/take-lots-of-tricks + on-the-cards/card-play/crazy-eights + on-the-cards/trick-taking/whist + on-the-cards/twist/partnership + on-the-cards/twist/partnership' do not load: rules/on-the-cards/twist/partnership.yaml:1:1: 'on-the-cards/twist/partnership' is named twice in one composition: each rule card, twists included, is composed once`,
     ]);
   });
 

@@ -15,12 +15,15 @@ import { agentsOfSpec, type AgentSpec, type RunSpec } from "../../sim/run-spec.j
 import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
+import { startingCombination, startProblem } from "../../sim/starting-combination.js";
+import { seatNames } from "../../sim/play-game.js";
 import { table, histogramLines } from "../table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]
                            [--workers N] [--json] [--report FILE.html]
        houserules simulate --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [...]
        houserules simulate --preset "Black Maria" [...]
+       houserules simulate on-the-cards/out-of-the-box --preset "Black Maria" [...]
        houserules simulate --all [--games G] [--workers N]
 
 Plays G games of the rules with an agent in every seat and prints what happened:
@@ -40,7 +43,8 @@ The same seed gives the same output, byte for byte, whatever the number of worke
 Options:
   --with F      compose fragment F onto the rules (repeatable): a variant
   --compose L   play rules composed from cards named as printed, comma-separated
-  --preset P    play the cards of a named preset (Opening Hands, President, Winning Whist, Black Maria)
+  --preset P    play the cards of a named preset (Opening Hands, President, Winning Whist, Black Maria);
+                with the id of a match, start the match from them (its first round)
   --players N   number of players (default: 4, or the nearest count the rules allow)
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
@@ -103,6 +107,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const games = intFlag(values.games, "games", 1000);
   const specs = agentSpecs(values.agents as string | undefined, players, values.reaction as string | undefined);
   const spec: RunSpec = { refs, players, seed, agents: specs, checkConservation: Boolean(values.check) };
+  if (typeof values.preset === "string" && positionals.length === 1) spec.options = startFrom(game, values.preset, players, seed);
   const progress = new Progress(io, `${game.id}`, games);
   const summary = await run(game, spec, games, workers, (d) => progress.update(d));
   progress.finish();
@@ -119,6 +124,15 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     (values.json ? io.err : io.out)(`report written to ${path}\n`);
   }
   return summary.unfinished === 0 ? 0 : 1;
+}
+
+/** The options that start a match from a preset, checked against its first round (a usage error if it cannot). */
+function startFrom(game: Game, name: string, players: number, seed: number | string): Record<string, unknown> {
+  const combination = startingCombination(game, name);
+  if ("problem" in combination) throw new UsageError(combination.problem);
+  const problem = startProblem(game, seatNames(players), `${seed}:0`, combination.options);
+  if (problem) throw new UsageError(`--preset "${name}": ${problem}`);
+  return combination.options;
 }
 
 /** Plays a run on the main thread, or on a pool of worker threads; the summary is the same either way. */
@@ -159,8 +173,9 @@ export function withReactions(agents: Agent[], spec: string | undefined): Agent[
 /** The rules of a run: an id with --with fragments, or --compose cards, or a --preset. */
 export function rulesToLoad(positionals: string[], values: Record<string, unknown>): string[] {
   const fragments = withList(values.with);
+  if (typeof values.preset === "string" && positionals.length === 1) return [positionals[0], ...fragments]; // a match starting from it
   if (typeof values.preset === "string") {
-    if (positionals.length) throw new UsageError("give either a rules id or --preset");
+    if (positionals.length) throw new UsageError("give one rules id with --preset");
     const found = preset(values.preset);
     if (!found) throw new UsageError(`no preset called '${values.preset}' (presets: ${presetNames().join(", ")})`);
     return [...found.ids, ...fragments];

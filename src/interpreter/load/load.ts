@@ -127,6 +127,12 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
   const failed = read.filter((d) => !d.raw);
   if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics), sources };
   const diagnostics: Diagnostic[] = read.flatMap((d) => d.diagnostics);
+  // A rule card named twice would add its rules twice: a composition takes each once, twists as Deal cards.
+  const twice = read.find((d, i) => read.indexOf(d) !== i);
+  if (twice) {
+    diagnostics.push(twice.file!.at("", "error", "E_CONFLICT", `'${twice.id}' is named twice in one composition: each rule card, twists included, is composed once`));
+    return { game: null, diagnostics, sources };
+  }
   const order: RawDoc[] = [];
   const parents = new Map<RawDoc, RawDoc>();
   let root: RawDoc | null = null;
