@@ -62,6 +62,7 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
     swap(p.turn, (g) => (p.turn = g));
     swap(p.endWhen, (g) => (p.endWhen = g));
     swap(p.end, (g) => (p.end = g));
+    swap(p.settle, (g) => (p.settle = g));
     swap(p.game, (g) => (p.game = g));
     swap(p.who, (g) => (p.who = g));
   }
