@@ -28,8 +28,8 @@ function load(refs: string[]): Game {
 const sins = "idle-hands/seven-sins";
 const otcRound = (name: string) => preset(name)!.ids;
 
-/** [label, rule ids, player counts, games at each count, check views and legal moves at every n-th decision] */
-const games: [string, string[], number[], number, number][] = [
+/** [label, rule ids, player counts, games at each count, check views and legal moves at every n-th decision, options] */
+const games: [string, string[], number[], number, number, Record<string, unknown>?][] = [
   ["Idiot", ["idiot"], [2, 3, 4, 5], 2, 7],
   ["Idle Hands — missions", ["idle-hands/missions"], [3, 4], 3, 1],
   ["Idle Hands — missions match", ["idle-hands/missions-match"], [3], 1, 3],
@@ -37,14 +37,20 @@ const games: [string, string[], number[], number, number][] = [
   ["Seven sins Intermediate", [sins, "idle-hands/seven-sins-intermediate"], [3], 1, 1],
   ["Seven sins Advanced", [sins, "idle-hands/seven-sins-advanced"], [4, 8], 1, 1],
   ["Seven sins More Victims", [sins, "idle-hands/seven-sins-more-victims"], [3], 1, 1],
-  ["Seven sins Demonic Specialties", [sins, "idle-hands/seven-sins-advanced", "idle-hands/seven-sins-demonic-specialties"], [2, 5], 1, 1],
+  ["Seven sins Demonic Specialties", [sins, "idle-hands/seven-sins-demonic-specialties"], [3], 1, 1],
+  ["Seven sins Advanced, Demonic Specialties", [sins, "idle-hands/seven-sins-advanced", "idle-hands/seven-sins-demonic-specialties"], [2, 5], 1, 1],
+  ["Seven sins Intermediate, More Victims, Demonic Specialties", [sins, "idle-hands/seven-sins-intermediate", "idle-hands/seven-sins-more-victims", "idle-hands/seven-sins-demonic-specialties"], [4], 1, 1],
   ["Hands", ["hands"], [3, 5, 8], 1, 5],
   ["On The Cards: Opening Hands round", otcRound("Opening Hands"), [2, 4], 2, 1],
   ["On The Cards: President", otcRound("President"), [3, 4], 2, 1],
   ["On The Cards: Winning Whist", otcRound("Winning Whist"), [2, 5], 2, 1],
   ["On The Cards: Black Maria", otcRound("Black Maria"), [3, 6], 2, 1],
   ["On The Cards: Draw to Fifty, Partnership", ["Draw to Fifty", "Take Lots of Tricks", "Crazy Eights", "Whist", "Partnership"], [4], 2, 1],
+  ["On The Cards: house cards", ["Five and Refill", "Dodge Tricks", "Step Up or Down", "Second Best Takes"], [3], 2, 1],
+  ["On The Cards: house cards, Partnership", ["Short Deck", "Last Trick Bonus", "Follow Colour", "Lowest Takes", "Partnership"], [4], 2, 1],
   ["On The Cards: Opening Hands", ["on-the-cards/opening-hands"], [2, 4], 1, 2],
+  ["On The Cards: Opening Hands, Partnership", ["on-the-cards/opening-hands", "on-the-cards/style-partnership"], [4], 1, 2],
+  ["On The Cards: Out of the Box from Black Maria", ["on-the-cards/out-of-the-box"], [4], 1, 2, { preset: preset("Black Maria")!.ids }],
   ["On The Cards: Out of the Box", ["on-the-cards/out-of-the-box"], [3], 1, 2],
   ["On The Cards: Out of the Box, Loser Chooses", ["on-the-cards/out-of-the-box", "on-the-cards/style-loser-chooses"], [4], 1, 2],
   ["On The Cards: Round the Twist", ["on-the-cards/round-the-twist"], [2, 3, 5], 2, 2],
@@ -52,10 +58,10 @@ const games: [string, string[], number[], number, number][] = [
 ];
 
 describe("nothing shown to a player names a card that player may not see", () => {
-  it.each(games)("%s", (label, refs, counts, runs, every) => {
+  it.each(games)("%s", (label, refs, counts, runs, every, options) => {
     const game = load(refs);
     const found: string[] = [];
-    for (const n of counts) for (let i = 0; i < runs; i++) found.push(...leakCheckGame(game, { players: n, seed: `leaks-${label}-${n}-${i}`, every, limit: 5 }).map(formatLeak));
+    for (const n of counts) for (let i = 0; i < runs; i++) found.push(...leakCheckGame(game, { players: n, seed: `leaks-${label}-${n}-${i}`, every, limit: 5, options }).map(formatLeak));
     expect(found).toEqual([]);
   });
 });
