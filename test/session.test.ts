@@ -13,6 +13,9 @@ import type { Agent } from "../src/agents/agent.js";
 import { Session, TRUTH } from "../src/session/session.js";
 import { scenarioOf } from "../src/session/export.js";
 import { runBin } from "./helpers/cli.js";
+import { RemoteSession, type Frame, type SessionReply, type SessionRequest } from "../src/session/remote.js";
+import { visibleCards } from "../src/sim/leaks.js";
+import { hiddenNames, leaks } from "./helpers/hidden.js";
 
 function load(id: string): Game {
   const g = loadRules(id).game;
@@ -213,5 +216,65 @@ describe("exporting", () => {
     writeFileSync(join(dir, "wrong.scenario.yaml"), scenarioOf(session, { rules: "idiot" }).replace(/winners:\n((?:\s+- \S+\n)+)/, "winners: [nobody]\n"));
     expect(runBin(["test", join(dir, "wrong.scenario.yaml")]).code).toBe(1);
     expect(innermost(session.state).over).toBe(true);
+  });
+});
+
+describe("a session behind messages", () => {
+  const remote = () => new RemoteSession((refs) => loadRules(refs[0]).game ?? `cannot load ${refs[0]}`);
+  const frameOf = (r: SessionReply): Frame => {
+    if (r.kind !== "frame") throw new Error(JSON.stringify(r));
+    return structuredClone(r.frame);
+  };
+
+  it("answers each seat with what that seat may be shown, and refuses moves with their rule", () => {
+    const game = load("idiot");
+    const session = remote();
+    const ask = (r: SessionRequest) => frameOf(session.handle(r));
+    let f = ask({ kind: "start", refs: ["idiot"], ref: { rules: "idiot" }, seed: 7, seats: [null, "random", "random"], viewer: 0 });
+    expect(f.people).toEqual([true, false, false]);
+    const wrong: string[] = [];
+    const log: string[] = [];
+    for (let i = 0; i < 400 && !f.over; i++) {
+      log.push(...(f.log.reset ? (log.length = 0, f.log.lines) : f.log.lines));
+      const truth = (session as unknown as { session: Session }).session.state;
+      const hidden = hiddenNames(game, visibleCards(innermost(truth), 0));
+      // what the page gets for seat 1's screen: its view, its legal moves and its log, and nothing else
+      const shown = [JSON.stringify(f.view), ...f.legal.map((m) => m.text), ...f.log.lines];
+      for (const name of leaks(shown, hidden)) if (!log.some((l) => leaks([l], new Set([name])).length)) wrong.push(`move ${f.cursor}: ${name}`);
+      if (f.toMove.includes(0)) {
+        expect(f.legalFor).toBe(0);
+        expect(f.legal.length).toBeGreaterThan(0);
+        const bad = ask({ kind: "move", player: 0, text: "flip 9" });
+        expect(bad.refusal).not.toBeNull();
+        expect(bad.cursor).toBe(f.cursor);
+        f = ask({ kind: "move", player: 0, text: f.legal[i % f.legal.length].text });
+        expect(f.refusal).toBeNull();
+      } else {
+        expect(f.legal).toEqual([]); // another seat's choices are not this seat's to see
+        f = ask({ kind: "forward", moves: 3 });
+      }
+    }
+    expect(wrong).toEqual([]);
+    const back = ask({ kind: "seek", cursor: 5 });
+    expect(back.log.reset).toBe(true);
+    expect(back.cursor).toBe(5);
+    const truth = ask({ kind: "look", viewer: -1 });
+    expect(truth.view.zones.every((z) => z.cards.every((c) => c >= 0))).toBe(true);
+    const exported = session.handle({ kind: "export" });
+    expect(exported.kind === "export" && exported.text).toContain("rules: idiot");
+  });
+
+  it("plays agents up to a time in real time, and says when the next one moves", () => {
+    const session = remote();
+    const ask = (r: SessionRequest) => frameOf(session.handle(r));
+    let f = ask({ kind: "start", refs: ["hands"], ref: { rules: "hands" }, seed: 2, seats: [null, "random", "random"], viewer: 0 });
+    expect(f.realtime).toBe(true);
+    expect(f.nextAt).toBeGreaterThan(0);
+    const first = f.nextAt!;
+    f = ask({ kind: "until", at: first + 1.5 });
+    expect(f.now).toBeGreaterThanOrEqual(first);
+    expect(f.now).toBeLessThanOrEqual(first + 1.5);
+    expect(f.nextAt === null || f.nextAt > first + 1.5).toBe(true);
+    expect(session.handle({ kind: "start", refs: ["hands"], ref: { rules: "hands" }, seed: 2, seats: [null, "random"], viewer: 0 })).toMatchObject({ kind: "failed", error: "Hands is for 3–8 players, not 2" });
   });
 });

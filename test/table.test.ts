@@ -14,7 +14,9 @@ import { faceOf } from "../src/table/card-face.js";
 import { allText, toSvgString, type SvgNode } from "../src/table/svg.js";
 import { truthView } from "../src/session/truth.js";
 import { gameOf, tinyRules } from "./helpers/rules.js";
-import { hiddenNames, knownCards, leaks } from "./helpers/hidden.js";
+import { tableRules } from "../src/table/rules.js";
+import { visibleCards } from "../src/sim/leaks.js";
+import { hiddenNames, leaks } from "./helpers/hidden.js";
 
 function load(id: string): Game {
   const g = loadRules(id).game;
@@ -43,17 +45,17 @@ describe("the table", () => {
       if (steps % 8 === 0) {
         for (let p = 0; p < 4; p++) {
           const v = view(s, p);
-          const svg = drawTable(game, v);
+          const svg = drawTable(tableRules(game), v);
           const drawn = cardIds(svg);
-          const known = knownCards(game, v);
+          const known = visibleCards(s, p);
           for (const c of drawn) if (!known.has(c)) wrong.push(`step ${steps}: P${p + 1} is shown ${game.cardNames[c]}`);
           // each known card in a zone is drawn (a tall pile shows its top cards and a count)
           for (const z of v.zones) if (z.cards.length <= 10) for (const c of z.cards) if (c >= 0 && !drawn.includes(c)) wrong.push(`step ${steps}: ${game.cardNames[c]} missing`);
-          for (const name of leaks(allText(svg), hiddenNames(game, v))) wrong.push(`step ${steps}: P${p + 1}'s table names ${name}`);
+          for (const name of leaks(allText(svg), hiddenNames(game, known))) wrong.push(`step ${steps}: P${p + 1}'s table names ${name}`);
           backs += find(svg, (n) => String(n.attrs.class ?? "").includes("back")).length;
         }
         const truth = truthView(s);
-        const all = new Set(cardIds(drawTable(game, truth)));
+        const all = new Set(cardIds(drawTable(tableRules(game), truth)));
         for (const z of truth.zones) if (z.cards.length <= 10) for (const c of z.cards) if (!all.has(c)) wrong.push(`step ${steps}: the truth lacks ${game.cardNames[c]}`);
       }
       steps++;
@@ -67,7 +69,7 @@ describe("the table", () => {
   it("puts each player's zones in their seat, the game's zones in the middle, and counts on stacks", () => {
     const game = load("idiot");
     const play = new GamePlay(game, { seed: 3, seats: [randomAgent, randomAgent, randomAgent] });
-    const svg = drawTable(game, view(play.state, 1));
+    const svg = drawTable(tableRules(game), view(play.state, 1));
     const seats = find(svg, (n) => n.attrs["data-seat"] !== undefined);
     expect(seats.map((n) => n.attrs["data-seat"]).sort()).toEqual([0, 1, 2]);
     for (const seat of seats) {
@@ -87,7 +89,7 @@ describe("the table", () => {
     let most = 0;
     while (play.step()) {
       const v = view(play.state, 0);
-      const family = find(drawTable(game, v), (n) => n.attrs["data-family"] === "piles");
+      const family = find(drawTable(tableRules(game), v), (n) => n.attrs["data-family"] === "piles");
       const piles = play.state.groups[game.zones.find((z) => z.name === "piles")!.slot];
       if (piles.length === 0) continue;
       expect(family).toHaveLength(1);
@@ -117,17 +119,28 @@ describe("the table", () => {
     for (let i = 0; i < 5; i++) play.step();
     const v = view(play.state, 0);
     expect(v.outer).toBeDefined();
-    const round = toSvgString(drawTable(innermost(play.state).game, v));
-    const match = toSvgString(drawTable(game, v.outer!));
+    const round = toSvgString(drawTable(tableRules(innermost(play.state).game), v));
+    const match = toSvgString(drawTable(tableRules(game), v.outer!));
     expect(round).toContain('data-name="trick"');
     expect(match).toContain('data-name="dealStack"');
     expect(match).toContain("Deal Eight"); // the rule card on top of the Deal stack, by its attributes
   });
 
+  it("draws the same from rules and a view that crossed a message boundary as plain data", () => {
+    const game = load("idle-hands/missions");
+    const play = new GamePlay(game, { seed: 8, seats: [randomAgent, randomAgent, randomAgent] });
+    for (let i = 0; i < 20; i++) play.step();
+    const rules = tableRules(game);
+    const v = view(play.state, 2);
+    const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+    expect(toSvgString(drawTable(copy(rules), copy(v)))).toBe(toSvgString(drawTable(rules, v)));
+    expect(structuredClone(rules)).toEqual(rules);
+  });
+
   it("writes every name from the rules and the seats as text, escaped", () => {
     const game = gameOf(tinyRules());
     const play = new GamePlay(game, { names: ["<img src=x onerror=alert(1)>", "B&B"], seed: 1, seats: [randomAgent, randomAgent] });
-    const svg = toSvgString(drawTable(game, view(play.state, 0), { title: '"quoted" <title>' }));
+    const svg = toSvgString(drawTable(tableRules(game), view(play.state, 0), { title: '"quoted" <title>' }));
     expect(svg).not.toContain("<img");
     expect(svg).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(svg).toContain("B&amp;B");

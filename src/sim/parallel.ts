@@ -9,6 +9,7 @@ import { packageRoot } from "../node/host.js";
 import type { GameOutcome } from "./simulate.js";
 import type { RunSpec } from "./run-spec.js";
 import type { Task } from "./worker.js";
+import { shares } from "./shares.js";
 
 /**
  * The worker's compiled file: next to this module when it runs compiled (dist/src/sim/), else, when it runs as
@@ -23,10 +24,7 @@ export function workerFile(): string {
   throw new Error(`cannot find the compiled worker (${built}): run npm run build`);
 }
 
-/** Games per task: small enough to share long and short games out evenly and to move the progress bar. */
-export function chunkSize(games: number, workers: number): number {
-  return Math.max(1, Math.min(100, Math.ceil(games / (workers * 16))));
-}
+export { chunkSize } from "./shares.js";
 
 export class WorkerPool {
   private pool: Piscina<Task, GameOutcome[]>;
@@ -38,19 +36,14 @@ export class WorkerPool {
   /** Plays games [from, to) of a run; onProgress gets the number of games done as results arrive. */
   async play(spec: RunSpec, from: number, to: number, onProgress?: (done: number) => void): Promise<GameOutcome[]> {
     const out: GameOutcome[] = new Array(to - from);
-    const size = chunkSize(to - from, this.workers);
     let done = 0;
-    const tasks: Promise<void>[] = [];
-    for (let start = from; start < to; start += size) {
-      const end = Math.min(to, start + size);
-      tasks.push(
-        this.pool.run({ ...spec, from: start, to: end }).then((results) => {
-          for (let k = 0; k < results.length; k++) out[start - from + k] = results[k];
-          done += results.length;
-          onProgress?.(done);
-        }),
-      );
-    }
+    const tasks = shares(from, to, this.workers).map(([start, end]) =>
+      this.pool.run({ ...spec, from: start, to: end }).then((results) => {
+        for (let k = 0; k < results.length; k++) out[start - from + k] = results[k];
+        done += results.length;
+        onProgress?.(done);
+      }),
+    );
     await Promise.all(tasks);
     return out;
   }

@@ -68,8 +68,7 @@ export interface CardAttrs {
 }
 
 /** A card drawn face up at (x, y); the element carries its card id for clicks. */
-export function drawFace(game: Game, card: number, x: number, y: number, a: CardAttrs = {}): SvgNode {
-  const face = faceOf(game, card);
+export function drawFace(face: Face, card: number, x: number, y: number, a: CardAttrs = {}): SvgNode {
   const cls = ["card", "face", a.choosable ? "choosable" : "", a.selected ? "selected" : ""].filter(Boolean).join(" ");
   const frame = el("rect", { width: cardWidth, height: cardHeight, rx: 5, class: "card-frame", fill: "#fffdf7", stroke: a.selected ? "#d97706" : "#555", "stroke-width": a.selected ? 3 : 1 });
   const body = face.kind === "standard" ? standardBody(face) : namedBody(face);

@@ -2,10 +2,13 @@
 // player's zones sit in a box around the table (the viewer's at the bottom), the zones of the game in the
 // middle, and families of zones (piles, tricks) as rows that grow with the game. A card this view does not know
 // is drawn as a back and carries no card id; everything from the rules is text.
-import type { Game, VarDef, ZoneDef } from "../interpreter/model.js";
 import type { View, ZoneView } from "../interpreter/view.js";
-import { cardHeight, cardWidth, drawBack, drawFace, faceOf, fit } from "./card-face.js";
+import { cardHeight, cardWidth, drawBack, drawFace, fit } from "./card-face.js";
 import { el, text, type SvgNode } from "./svg.js";
+import type { TableRules } from "./rules.js";
+
+type ZoneRules = TableRules["zones"][number];
+type VarRules = TableRules["vars"][number];
 
 export interface TableOptions {
   /** The seat drawn at the bottom: the view's player, or any seat for the whole truth (default 0). */
@@ -29,11 +32,11 @@ const gap = 10;
 const labelHeight = 14;
 const pad = 8;
 
-export function drawTable(game: Game, v: View, o: TableOptions = {}): SvgNode {
+export function drawTable(rules: TableRules, v: View, o: TableOptions = {}): SvgNode {
   const n = v.names.length;
   const bottom = o.bottom ?? (v.player >= 0 ? v.player : 0);
-  const defs = new Map(game.zones.map((d) => [d.name, d]));
-  const ctx: Ctx = { game, v, o, defs };
+  const defs = new Map(rules.zones.map((d) => [d.name, d]));
+  const ctx: Ctx = { rules, v, o, defs };
   const seats = Array.from({ length: n }, (_, p) => seatBlock(ctx, p, p === bottom ? 980 : 430));
   const others = Array.from({ length: n - 1 }, (_, i) => (bottom + 1 + i) % n); // clockwise from the viewer's left
   const [leftCount, topCount] = sides(others.length);
@@ -74,16 +77,16 @@ function sides(others: number): [number, number] {
 }
 
 interface Ctx {
-  game: Game;
+  rules: TableRules;
   v: View;
   o: TableOptions;
-  defs: Map<string, ZoneDef>;
+  defs: Map<string, ZoneRules>;
 }
 
 // ---- seats -------------------------------------------------------------------------------------------
 
 function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
-  const { v, game } = ctx;
+  const { v, rules } = ctx;
   const items: Block[] = [];
   const families = new Map<string, ZoneView[]>();
   for (const z of v.zones) {
@@ -94,7 +97,7 @@ function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
   }
   for (const [name, zones] of families) items.push(familyBlock(ctx, name, zones, maxWidth - 2 * pad));
   const facts: string[] = [];
-  for (const def of game.vars) {
+  for (const def of rules.vars) {
     if (def.per !== "player") continue;
     const value = (v.variables[def.name] as unknown[] | undefined)?.[p];
     if (value === null || value === undefined) continue;
@@ -133,7 +136,7 @@ function seatHeader(ctx: Ctx, p: number): string {
 // ---- the middle of the table -------------------------------------------------------------------------
 
 function middleBlock(ctx: Ctx, width: number): Block {
-  const { v, game } = ctx;
+  const { v, rules } = ctx;
   const items: Block[] = [];
   const families = new Map<string, ZoneView[]>();
   for (const z of v.zones) {
@@ -142,7 +145,7 @@ function middleBlock(ctx: Ctx, width: number): Block {
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
     else items.push(zoneBlock(ctx, z, z.label));
   }
-  for (const def of game.vars) {
+  for (const def of rules.vars) {
     if (def.per !== "game" || def.type.t !== "card") continue;
     const value = v.variables[def.name];
     if (typeof value === "number") items.push(cardVariable(ctx, def.name, value));
@@ -150,7 +153,7 @@ function middleBlock(ctx: Ctx, width: number): Block {
   const rows: Block[] = [flow(items, width)];
   for (const [name, zones] of families) rows.push(familyBlock(ctx, name, zones, width));
   const facts = [`${v.phase}${v.over ? " · game over" : ""}`];
-  for (const def of game.vars) {
+  for (const def of rules.vars) {
     if (def.per !== "game" || def.type.t === "card") continue;
     const value = v.variables[def.name];
     if (value === null || value === undefined) continue;
@@ -242,11 +245,11 @@ function handFan(ctx: Ctx, z: ZoneView, perRow: number): Block {
 
 /** How far apart fanned cards are: enough to read a standard card's corner, or the start of a card's name. */
 function spread(ctx: Ctx, cards: number[], standard: number, named: number): number {
-  return cards.some((c) => c >= 0 && faceOf(ctx.game, c).kind === "named") ? named : standard;
+  return cards.some((c) => c >= 0 && ctx.rules.faces[c].kind === "named") ? named : standard;
 }
 
 function card(ctx: Ctx, c: number, x: number, y: number): SvgNode {
-  return drawFace(ctx.game, c, x, y, { choosable: ctx.o.choosable?.has(c), selected: ctx.o.selected?.has(c) });
+  return drawFace(ctx.rules.faces[c], c, x, y, { choosable: ctx.o.choosable?.has(c), selected: ctx.o.selected?.has(c) });
 }
 
 function cardVariable(ctx: Ctx, name: string, c: number): Block {
@@ -254,7 +257,7 @@ function cardVariable(ctx: Ctx, name: string, c: number): Block {
     w: cardWidth, h: cardHeight + labelHeight,
     node: el("g", { class: "variable", "data-variable": name },
       text(0, 10, fit(name, 10), { "font-size": 10, fill: "#ffe8a3", "font-family": "system-ui, sans-serif" }),
-      el("g", { transform: `translate(0 ${labelHeight})` }, drawFace(ctx.game, c, 0, 0, { extra: { "data-shown": name } }))),
+      el("g", { transform: `translate(0 ${labelHeight})` }, drawFace(ctx.rules.faces[c], c, 0, 0, { extra: { "data-shown": name } }))),
   };
 }
 
@@ -266,11 +269,11 @@ function badge(x: number, y: number, label: string): SvgNode {
 }
 
 /** A variable's value in words: cards by name, players by name. */
-function shownValue(ctx: Ctx, def: VarDef, value: unknown): string {
-  const { game, v } = ctx;
-  const one = (t: VarDef["type"], x: unknown): string => {
+function shownValue(ctx: Ctx, def: VarRules, value: unknown): string {
+  const { rules, v } = ctx;
+  const one = (t: VarRules["type"], x: unknown): string => {
     if (x === null || x === undefined) return "none";
-    if (t.t === "card" && typeof x === "number") return x >= 0 ? game.cardNames[x] : "##";
+    if (t.t === "card" && typeof x === "number") return x >= 0 ? rules.faces[x].name : "##";
     if (t.t === "player" && typeof x === "number") return v.names[x] ?? String(x);
     if (t.t === "bool") return x ? "yes" : "no";
     if (t.t === "list" && Array.isArray(x)) return x.length ? x.map((y) => one(t.of, y)).join(" ") : "—";

@@ -1,0 +1,111 @@
+// The charts of a run, as configurations for Chart.js and its error-bar and box-plot charts: made from the
+// summary that `houserules simulate --json` prints, so the page shows those very figures. Nothing here draws;
+// the page hands each configuration to the library.
+import type { Summary } from "../sim/simulate.js";
+import { binLabel } from "../sim/histogram.js";
+
+export interface ChartSpec {
+  /** What the chart shows, as its heading. */
+  title: string;
+  /** The configuration handed to Chart.js. */
+  config: { type: string; data: { labels: string[]; datasets: Record<string, unknown>[] }; options: Record<string, unknown> };
+}
+
+const percent = (x: number) => Math.round(x * 1000) / 10;
+const seatLabel = (s: Summary, seat: number) => `P${seat} (${s.agents[seat - 1]})`;
+
+function options(yTitle: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    animation: false,
+    responsive: true,
+    maintainAspectRatio: false,
+    plugins: { legend: { display: false } },
+    scales: { y: { beginAtZero: true, title: { display: true, text: yTitle } } },
+    ...extra,
+  };
+}
+
+/** Wins by seat, with the 95% interval of each seat's win rate. */
+export function winsBySeat(s: Summary, colour = "#2f7a50"): ChartSpec {
+  return {
+    title: `Wins by seat, with 95% intervals (${s.finished} finished games)`,
+    config: {
+      type: "barWithErrorBars",
+      data: {
+        labels: s.seats.map((x) => seatLabel(s, x.seat)),
+        datasets: [{
+          label: "win rate %",
+          data: s.seats.map((x) => ({ y: percent(x.winRate), yMin: percent(x.winRate95[0]), yMax: percent(x.winRate95[1]) })),
+          backgroundColor: colour,
+          errorBarColor: "#1d1d1d",
+          errorBarWhiskerColor: "#1d1d1d",
+        }],
+      },
+      options: options("win rate %", { scales: { y: { beginAtZero: true, max: 100, title: { display: true, text: "win rate %" } } } }),
+    },
+  };
+}
+
+/** How long games ran, in moves: the summary's own bins. */
+export function lengthHistogram(s: Summary, colour = "#2b4c7e"): ChartSpec {
+  const h = s.lengthHistogram;
+  return {
+    title: `Game length in moves (mean ${s.length.mean}, median ${s.length.median})`,
+    config: {
+      type: "bar",
+      data: { labels: h.bins.map((b) => binLabel(b.from, b.to, h.width)), datasets: [{ label: "games", data: h.bins.map((b) => b.count), backgroundColor: colour, categoryPercentage: 1, barPercentage: 0.95 }] },
+      options: options("games", { scales: { x: { title: { display: true, text: "moves" } }, y: { beginAtZero: true, title: { display: true, text: "games" } } } }),
+    },
+  };
+}
+
+/** Final scores by seat as box plots (least, quartiles, median, most), for rules with scores. */
+export function scoreSpreadChart(s: Summary, colour = "#d97706"): ChartSpec | null {
+  if (!s.scores) return null;
+  return {
+    title: `Final scores by seat (${s.scores.games} games; best less worst: mean ${s.scores.gap.mean})`,
+    config: {
+      type: "boxplot",
+      data: {
+        labels: s.scores.seats.map((x) => seatLabel(s, x.seat)),
+        datasets: [{ label: "score", data: s.scores.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })), backgroundColor: `${colour}66`, borderColor: colour }],
+      },
+      options: options("score", { scales: { y: { title: { display: true, text: "score" } } } }),
+    },
+  };
+}
+
+/** Lead changes per game and the gap between best and worst, each as mean with one standard deviation. */
+export function leadChangesChart(s: Summary, colour = "#7c3aed"): ChartSpec | null {
+  if (!s.scores) return null;
+  const l = s.scores.leadChanges;
+  const g = s.scores.gap;
+  const bar = (x: { mean: number; sd: number }) => ({ y: x.mean, yMin: Math.max(0, x.mean - x.sd), yMax: x.mean + x.sd });
+  return {
+    title: `Lead changes a game (mean ${l.mean}, max ${l.max}) and the best less the worst score (mean ${g.mean})`,
+    config: {
+      type: "barWithErrorBars",
+      data: { labels: ["lead changes", "best less worst"], datasets: [{ label: "mean ± sd", data: [bar(l), bar(g)], backgroundColor: colour }] },
+      options: options("per game"),
+    },
+  };
+}
+
+/** One bar per rule: in what share of games it fired, the rules that never fired at zero. */
+export function coverageChart(s: Summary, colour = "#0f766e"): ChartSpec | null {
+  const t = s.coverage;
+  if (!t) return null;
+  return {
+    title: `Rule coverage: share of ${t.games} games in which each rule fired (${t.never.length} never fired)`,
+    config: {
+      type: "bar",
+      data: { labels: t.rules.map((r) => `${r.rule} (${r.what})`), datasets: [{ label: "% of games", data: t.rules.map((r) => (t.games ? percent(r.games / t.games) : 0)), backgroundColor: t.rules.map((r) => (r.count ? colour : "#c0392b")) }] },
+      options: options("% of games", { indexAxis: "y", scales: { x: { beginAtZero: true, max: 100, title: { display: true, text: "% of games" } } } }),
+    },
+  };
+}
+
+/** Every chart the summary has figures for, in the order the page shows them. */
+export function chartsOf(s: Summary): ChartSpec[] {
+  return [winsBySeat(s), lengthHistogram(s), scoreSpreadChart(s), leadChangesChart(s), coverageChart(s)].filter((c): c is ChartSpec => c !== null);
+}

@@ -1,0 +1,199 @@
+// A session behind a message boundary: the page asks, a worker that holds the rules and the game answers with a
+// frame — what one viewer may be shown, as plain data. The page never holds the game, so a seat's screen can
+// only ever have what that seat's view, legal moves and log give it.
+import type { Game } from "../interpreter/model.js";
+import type { Refusal } from "../interpreter/state.js";
+import type { View } from "../interpreter/view.js";
+import { actors, innermost } from "../interpreter/engine.js";
+import { makeAgent } from "../agents/index.js";
+import type { Agent } from "../agents/agent.js";
+import { tableRules, type TableRules } from "../table/rules.js";
+import { Session, TRUTH } from "./session.js";
+import { scenarioOf, type RulesRef } from "./export.js";
+
+export interface StartRequest {
+  kind: "start";
+  /** The rules as loadComposition takes them: rules ids or paths, then fragments. */
+  refs: string[];
+  /** The same rules as a scenario names them. */
+  ref: RulesRef;
+  seed: number | string;
+  /** An agent name per seat (random, greedy, mc, ismcts:200), or null for a seat a person plays. */
+  seats: (string | null)[];
+  names?: string[];
+  options?: Record<string, unknown>;
+  viewer: number;
+}
+
+export type SessionRequest =
+  | StartRequest
+  /** Up to `moves` moves on (default 1), stopping where a person must move. */
+  | { kind: "forward"; moves?: number }
+  | { kind: "back" }
+  | { kind: "seek"; cursor: number }
+  /** In real time: every agent move planned for `at` seconds or sooner. */
+  | { kind: "until"; at: number }
+  | { kind: "move"; player: number; text: string; at?: number }
+  /** The frame for another viewer (a seat, or -1 for the whole truth). */
+  | { kind: "look"; viewer: number }
+  | { kind: "export"; name?: string };
+
+export interface LegalMove {
+  text: string;
+  action: string;
+  /** The cards the move names, by card id (all of them known to the player who may make it). */
+  cards: number[];
+}
+
+export interface Frame {
+  viewer: number;
+  names: string[];
+  /** Which seats people play. */
+  people: boolean[];
+  rules: TableRules;
+  view: View;
+  /** The rules of the match around the round being played, when there is one (its view is view.outer). */
+  outerRules: TableRules | null;
+  cursor: number;
+  length: number;
+  over: boolean;
+  error: string | null;
+  realtime: boolean;
+  /** The game's clock in real time: the time of the latest move. */
+  now: number;
+  /** In real time: when the next agent move is planned. */
+  nextAt: number | null;
+  /** Seats that may move now (the player to move, or everyone who may act). */
+  toMove: number[];
+  /** The viewer's legal moves, when the viewer may move now (for the whole truth: the player to move's). */
+  legal: LegalMove[];
+  /** Whose legal moves those are (-1: nobody's). */
+  legalFor: number;
+  /** Log lines as told to the viewer: the whole log when `reset`, else the lines after those sent before. */
+  log: { reset: boolean; lines: string[] };
+  /** Why the move just asked for was refused, or null. */
+  refusal: Refusal | null;
+}
+
+export type SessionReply = { kind: "frame"; frame: Frame } | { kind: "export"; text: string } | { kind: "failed"; error: string };
+
+/** Loads the rules a session plays: the game, or why not. */
+export type LoadRules = (refs: string[]) => Game | string;
+
+/** At most this many moves per request, so that a worker always answers soon (the page asks again). */
+const movesPerAnswer = 5000;
+
+export class RemoteSession {
+  private session: Session | null = null;
+  private start: StartRequest | null = null;
+  private viewer = TRUTH;
+  private sent = 0; // log lines the page has for the viewer
+  private sentCursor = 0;
+
+  constructor(private readonly load: LoadRules) {}
+
+  handle(request: SessionRequest): SessionReply {
+    try {
+      return this.answer(request);
+    } catch (e) {
+      return { kind: "failed", error: (e as Error).message };
+    }
+  }
+
+  private answer(r: SessionRequest): SessionReply {
+    if (r.kind === "start") return this.begin(r);
+    const session = this.session;
+    if (!session) return { kind: "failed", error: "no game has been started" };
+    let refusal: Refusal | null = null;
+    switch (r.kind) {
+      case "forward": {
+        const n = Math.max(1, Math.min(movesPerAnswer, r.moves ?? 1));
+        for (let i = 0; i < n && session.forward(); i++);
+        break;
+      }
+      case "back":
+        session.back();
+        break;
+      case "seek":
+        session.seek(r.cursor);
+        break;
+      case "until":
+        for (let i = 0; i < movesPerAnswer; i++) {
+          const at = session.nextAgentAt();
+          if (at === null || at > r.at || !session.forward()) break;
+        }
+        break;
+      case "move": {
+        const result = session.move(r.player, r.text, r.at);
+        if (!result.ok) refusal = result.refusal;
+        break;
+      }
+      case "look":
+        this.viewer = r.viewer;
+        this.sent = 0;
+        break;
+      case "export":
+        return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name) };
+    }
+    return { kind: "frame", frame: this.frame(refusal) };
+  }
+
+  private begin(r: StartRequest): SessionReply {
+    const game = this.load(r.refs);
+    if (typeof game === "string") return { kind: "failed", error: game };
+    const seats: (Agent | null)[] = [];
+    for (const name of r.seats) {
+      if (name === null) {
+        seats.push(null);
+        continue;
+      }
+      const agent = makeAgent(name);
+      if (!agent) return { kind: "failed", error: `unknown agent '${name}'` };
+      seats.push(agent);
+    }
+    if (seats.length < game.players.min || seats.length > game.players.max) {
+      return { kind: "failed", error: `${game.name} is for ${game.players.min}–${game.players.max} players, not ${seats.length}` };
+    }
+    this.session = new Session({ game, seed: r.seed, seats, names: r.names, options: r.options });
+    this.start = r;
+    this.viewer = r.viewer;
+    this.sent = 0;
+    this.sentCursor = 0;
+    return { kind: "frame", frame: this.frame(null) };
+  }
+
+  private frame(refusal: Refusal | null): Frame {
+    const session = this.session!;
+    const s = session.state;
+    const viewer = this.viewer;
+    const v = session.view(viewer);
+    const g = innermost(s);
+    const toMove = s.over ? [] : actors(s);
+    const legalFor = viewer === TRUTH ? (g.current >= 0 ? g.current : (toMove[0] ?? -1)) : toMove.includes(viewer) ? viewer : -1;
+    const legal = legalFor < 0 ? [] : session.legal(legalFor).map(({ move, text }) => ({ text, action: move.action.name, cards: cardsOf(move.action.params, move.args) }));
+    const reset = session.cursor < this.sentCursor || this.sent > session.logLength;
+    const from = reset ? 0 : this.sent;
+    const lines = session.log(viewer, from);
+    this.sent = session.logLength;
+    this.sentCursor = session.cursor;
+    const realtime = session.realtime;
+    return {
+      viewer, names: session.names.slice(), people: session.setup.seats.map((a) => a === null),
+      rules: tableRules(g.game), view: v, outerRules: s.sub ? tableRules(s.game) : null,
+      cursor: session.cursor, length: session.history.length, over: s.over, error: s.error,
+      realtime, now: g.now, nextAt: realtime ? session.nextAgentAt() : null,
+      toMove, legal, legalFor, log: { reset: reset || from === 0, lines }, refusal,
+    };
+  }
+}
+
+function cardsOf(params: readonly { kind: string; several: boolean }[], args: readonly unknown[]): number[] {
+  const out: number[] = [];
+  params.forEach((p, i) => {
+    const v = args[i];
+    if (v === null || v === undefined) return;
+    if (p.several) out.push(...(v as number[]));
+    else if (p.kind === "card") out.push(v as number);
+  });
+  return out;
+}

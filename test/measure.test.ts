@@ -1,0 +1,133 @@
+// Measuring in the playground: a pool of message-passing workers gives the command line's summary byte for byte,
+// cancels at once, and the charts show the summary's own figures.
+import { describe, expect, it } from "vitest";
+import { RunPool, Cancelled, type PoolReply, type PoolRequest, type WorkerLike } from "../src/sim/pool.js";
+import { answer } from "../src/sim/pool-worker.js";
+import { shares, chunkSize } from "../src/sim/shares.js";
+import type { RunSpec } from "../src/sim/run-spec.js";
+import type { Summary } from "../src/sim/simulate.js";
+import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart } from "../src/measure/charts.js";
+import { runBin } from "./helpers/cli.js";
+
+/**
+ * A worker that answers on this thread, a turn of the event loop later, with its answer copied as a message
+ * is: the pool's own logic under test, without a browser. (The browser tests run the page's real Web Workers.)
+ */
+class LocalWorker implements WorkerLike {
+  onmessage: ((e: { data: PoolReply }) => void) | null = null;
+  onerror: ((e: { message?: string }) => void) | null = null;
+  ended = false;
+  tasks: [number, number][] = [];
+  postMessage(request: PoolRequest): void {
+    setTimeout(() => {
+      if (this.ended) return;
+      if (request.kind === "play") this.tasks.push([request.from, request.to]);
+      const reply: PoolReply = request.kind === "setup" ? { kind: "ready" } : answer(request);
+      this.onmessage?.({ data: structuredClone(reply) });
+    }, 0);
+  }
+  terminate(): void {
+    this.ended = true;
+  }
+}
+
+function poolOf(size: number): { pool: RunPool; made: LocalWorker[] } {
+  const made: LocalWorker[] = [];
+  const pool = new RunPool(() => {
+    const w = new LocalWorker();
+    made.push(w);
+    return w;
+  }, size);
+  return { pool, made };
+}
+
+const spec = (refs: string[], players: number, seed: number | string, agents: string[]): RunSpec => ({ refs, players, seed, agents: agents.map((name) => ({ name })) });
+
+describe("the run pool", () => {
+  it("gives the summary of houserules simulate --json byte for byte, with 1, 2 and 3 workers", async () => {
+    const cli = runBin(["simulate", "idiot", "--games", "40", "--seed", "7", "--players", "4", "--json"]);
+    expect(cli.code).toBe(0);
+    for (const size of [1, 2, 3]) {
+      const { pool, made } = poolOf(size);
+      const progress: number[] = [];
+      const summary = await pool.run(spec(["idiot"], 4, 7, ["random", "random", "random", "random"]), 40, { onProgress: (d) => progress.push(d) });
+      expect(JSON.stringify(summary, null, 2) + "\n").toBe(cli.out);
+      expect(progress[progress.length - 1]).toBe(40);
+      expect(made).toHaveLength(size);
+      // every worker played a share, and together they played every game once
+      const played = made.flatMap((w) => w.tasks).sort((a, b) => a[0] - b[0]);
+      expect(played).toEqual(shares(0, 40, size));
+      if (size > 1) expect(made.every((w) => w.tasks.length > 0)).toBe(true);
+      pool.close();
+    }
+  });
+
+  it("matches the command line for scores, several agents and a match", async () => {
+    const cli = runBin(["simulate", "on-the-cards/opening-hands", "--games", "6", "--seed", "3", "--players", "3", "--agents", "greedy,random", "--json"]);
+    const { pool } = poolOf(2);
+    const summary = await pool.run(spec(["on-the-cards/opening-hands"], 3, 3, ["greedy", "random", "random"]), 6);
+    expect(JSON.stringify(summary, null, 2) + "\n").toBe(cli.out);
+    expect(summary.byAgent).not.toBeNull();
+    expect(summary.innerCoverage.length).toBeGreaterThan(0);
+    pool.close();
+  });
+
+  it("cancels at once: the promise rejects and every worker is ended", async () => {
+    const { pool, made } = poolOf(2);
+    let seen = 0;
+    let cancelledAt = 0;
+    const running = pool.run(spec(["idiot"], 2, 7, ["random", "random"]), 10_000, {
+      onProgress: (d) => {
+        seen = d;
+        cancelledAt = performance.now();
+        pool.cancel();
+      },
+    });
+    await expect(running).rejects.toBeInstanceOf(Cancelled);
+    expect(performance.now() - cancelledAt).toBeLessThan(1_000); // no task is waited for
+    expect(seen).toBeLessThan(10_000);
+    expect(made.every((w) => w.ended)).toBe(true);
+    expect(pool.running).toBe(false);
+    // and the next run starts new workers
+    const again = await pool.run(spec(["idiot"], 2, 1, ["random", "random"]), 4);
+    expect(again.games).toBe(4);
+    pool.close();
+  });
+
+  it("says why when the rules do not load", async () => {
+    const { pool } = poolOf(1);
+    await expect(pool.run(spec(["no-such-game"], 2, 1, ["random", "random"]), 3)).rejects.toThrow(/no rule file for 'no-such-game'/);
+    pool.close();
+  });
+
+  it("cuts a run as the command line's pool does", () => {
+    expect(chunkSize(1000, 1)).toBe(63);
+    expect(shares(0, 10, 4).flat()).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10]);
+    expect(shares(0, 1000, 2).length).toBe(32);
+  });
+});
+
+describe("the charts", () => {
+  const summaryOf = (args: string[]): Summary => JSON.parse(runBin(["simulate", ...args, "--json"]).out) as Summary;
+
+  it("show wins by seat with their 95% intervals and the game-length histogram from the summary", () => {
+    const s = summaryOf(["idiot", "--games", "40", "--seed", "2", "--players", "3"]);
+    const wins = winsBySeat(s);
+    expect(wins.config.type).toBe("barWithErrorBars");
+    expect(wins.config.data.labels).toEqual(["P1 (random)", "P2 (random)", "P3 (random)"]);
+    expect(wins.config.data.datasets[0].data).toEqual(s.seats.map((x) => ({ y: Math.round(x.winRate * 1000) / 10, yMin: Math.round(x.winRate95[0] * 1000) / 10, yMax: Math.round(x.winRate95[1] * 1000) / 10 })));
+    const lengths = lengthHistogram(s);
+    expect((lengths.config.data.datasets[0].data as number[]).reduce((a, b) => a + b, 0)).toBe(s.finished);
+    expect(scoreSpreadChart(s)).toBeNull(); // Idiot has no scores
+    const coverage = coverageChart(s)!;
+    expect(coverage.config.data.labels).toHaveLength(s.coverage!.rules.length);
+  });
+
+  it("show score spread as box plots and lead changes, for rules with scores", () => {
+    const s = summaryOf(["hands", "--games", "20", "--seed", "2", "--players", "4"]);
+    const box = scoreSpreadChart(s)!;
+    expect(box.config.type).toBe("boxplot");
+    expect(box.config.data.datasets[0].data).toEqual(s.scores!.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })));
+    expect(chartsOf(s).map((c) => c.config.type)).toEqual(["barWithErrorBars", "bar", "boxplot", "barWithErrorBars", "bar"]);
+  });
+});
