@@ -6,8 +6,12 @@ import { answer } from "../src/sim/pool-worker.js";
 import { shares, chunkSize } from "../src/sim/shares.js";
 import type { RunSpec } from "../src/sim/run-spec.js";
 import type { Summary } from "../src/sim/simulate.js";
+import { compareSummaries, means, proportions, pValue } from "../src/sim/compare.js";
 import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart } from "../src/measure/charts.js";
 import { runBin } from "./helpers/cli.js";
+import { simulate } from "../src/sim/simulate.js";
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { randomAgent } from "../src/agents/random.js";
 
 /**
  * A worker that answers on this thread, a turn of the event loop later, with its answer copied as a message
@@ -129,5 +133,34 @@ describe("the charts", () => {
     expect(box.config.type).toBe("boxplot");
     expect(box.config.data.datasets[0].data).toEqual(s.scores!.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })));
     expect(chartsOf(s).map((c) => c.config.type)).toEqual(["barWithErrorBars", "bar", "boxplot", "barWithErrorBars", "bar"]);
+  });
+});
+
+describe("comparing two runs", () => {
+  it("tests two proportions and two means as a statistics book does", () => {
+    const p = proportions("x", 50, 100, 70, 100);
+    expect(p).toMatchObject({ a: 0.5, b: 0.7, difference: 0.2, significant: true });
+    expect(p.p!).toBeCloseTo(0.0039, 4);
+    expect(proportions("x", 50, 100, 55, 100).significant).toBe(false);
+    const m = means("y", 10, 2, 100, 10.3, 2, 100);
+    expect(m.p!).toBeCloseTo(0.2888, 3);
+    expect(m.significant).toBe(false);
+    expect(means("y", 10, 2, 400, 10.4, 2, 400).significant).toBe(true);
+    expect(pValue(1.959964)).toBeCloseTo(0.05, 5);
+    expect(proportions("x", 0, 0, 1, 2).p).toBeNull();
+  });
+
+  it("marks what a variant changes against its base, for the same seeds and agents", () => {
+    const run = (refs: string[]) => simulate(loadComposition(refs).game!, { players: 4, games: 150, seed: 4, agents: [randomAgent, randomAgent, randomAgent, randomAgent] });
+    const base = run(["idle-hands/seven-sins"]);
+    const variant = run(["idle-hands/seven-sins", "idle-hands/seven-sins-advanced"]);
+    const c = compareSummaries(base, variant, ["base", "Advanced"]);
+    const same = compareSummaries(base, base);
+    expect(same.differences.every((d) => !d.significant && d.difference === 0)).toBe(true);
+    const row = (name: string) => c.differences.find((d) => d.measure === name)!;
+    expect(row("game length (moves)")).toMatchObject({ a: base.length.mean, b: variant.length.mean });
+    expect(row("P1 win rate").a).toBe(Math.round((base.seats[0].wins / base.finished) * 10000) / 10000);
+    expect(c.differences.some((d) => d.significant)).toBe(true); // Advanced plays differently
+    expect(c.differences.filter((d) => d.measure.endsWith("(share of games)")).length).toBeGreaterThan(3); // rule by rule
   });
 });

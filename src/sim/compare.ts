@@ -1,0 +1,92 @@
+// Two runs side by side: the same figures of each, and which differences are significant at 95%. Win rates,
+// shares of games and rule coverage are compared as two proportions (a z test); means (game length, scores,
+// lead changes) with Welch's t test from each run's mean, spread and number of games — the summaries hold no
+// more, and with hundreds of games the normal approximation is close. A difference is marked when p < 0.05.
+import type { Summary } from "./simulate.js";
+import { round } from "./stats.js";
+
+export interface Difference {
+  /** What is compared: "P1 win rate", "game length (moves)", "actions.play taken". */
+  measure: string;
+  a: number;
+  b: number;
+  /** b less a. */
+  difference: number;
+  /** Two-sided p value; null when it cannot be had (no games, no spread). */
+  p: number | null;
+  significant: boolean;
+}
+
+export interface Comparison {
+  a: string;
+  b: string;
+  games: [number, number];
+  differences: Difference[];
+}
+
+/** The two-sided p value of a standard normal statistic. */
+export function pValue(z: number): number {
+  return round(2 * (1 - normalCdf(Math.abs(z))), 6);
+}
+
+function normalCdf(x: number): number {
+  // Abramowitz and Stegun 7.1.26, error below 1.5e-7
+  const t = 1 / (1 + 0.3275911 * (x / Math.SQRT2));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return 0.5 * (1 + erf);
+}
+
+/** Two proportions: x1 of n1 against x2 of n2. */
+export function proportions(measure: string, x1: number, n1: number, x2: number, n2: number): Difference {
+  const a = n1 ? x1 / n1 : 0;
+  const b = n2 ? x2 / n2 : 0;
+  const pooled = n1 + n2 ? (x1 + x2) / (n1 + n2) : 0;
+  const se = Math.sqrt(pooled * (1 - pooled) * (n1 && n2 ? 1 / n1 + 1 / n2 : 0));
+  const p = n1 && n2 ? (se > 0 ? pValue((b - a) / se) : a === b ? 1 : 0) : null;
+  return { measure, a: round(a), b: round(b), difference: round(b - a), p, significant: p !== null && p < 0.05 };
+}
+
+/** Two means, each with its standard deviation over n games. */
+export function means(measure: string, m1: number, sd1: number, n1: number, m2: number, sd2: number, n2: number): Difference {
+  const se = Math.sqrt((n1 ? (sd1 * sd1) / n1 : 0) + (n2 ? (sd2 * sd2) / n2 : 0));
+  const p = n1 > 1 && n2 > 1 ? (se > 0 ? pValue((m2 - m1) / se) : m1 === m2 ? 1 : 0) : null;
+  return { measure, a: m1, b: m2, difference: round(m2 - m1), p, significant: p !== null && p < 0.05 };
+}
+
+function share(x: number, n: number): number {
+  return n ? round(x / n) : 0;
+}
+
+export function compareSummaries(a: Summary, b: Summary, names: [string, string] = [a.rules, b.rules]): Comparison {
+  const out: Difference[] = [];
+  out.push(proportions("games finished", a.finished, a.games, b.finished, b.games));
+  out.push(means("game length (moves)", a.length.mean, a.length.sd, a.finished, b.length.mean, b.length.sd, b.finished));
+  out.push(proportions("games with shared wins", a.ties, a.finished, b.ties, b.finished));
+  const seats = Math.min(a.seats.length, b.seats.length);
+  for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} win rate`, a.seats[i].wins, a.finished, b.seats[i].wins, b.finished));
+  if (a.scores && b.scores) {
+    const sa = a.scores;
+    const sb = b.scores;
+    for (let i = 0; i < Math.min(sa.seats.length, sb.seats.length); i++) {
+      out.push(means(`P${i + 1} final score`, sa.seats[i].mean, sa.seats[i].sd, sa.games, sb.seats[i].mean, sb.seats[i].sd, sb.games));
+    }
+    out.push(means("best less worst score", sa.gap.mean, sa.gap.sd, sa.games, sb.gap.mean, sb.gap.sd, sb.games));
+    out.push(means("lead changes a game", sa.leadChanges.mean, sa.leadChanges.sd, sa.games, sb.leadChanges.mean, sb.leadChanges.sd, sb.games));
+  }
+  if (a.coverage && b.coverage) {
+    const inB = new Map(b.coverage.rules.map((r) => [`${r.rule} ${r.what}`, r]));
+    const inA = new Set(a.coverage.rules.map((r) => `${r.rule} ${r.what}`));
+    for (const r of a.coverage.rules) {
+      const other = inB.get(`${r.rule} ${r.what}`);
+      const measure = `${r.rule} ${r.what} (share of games)`;
+      if (other) out.push(proportions(measure, r.games, a.coverage.games, other.games, b.coverage.games));
+      else out.push({ measure: `${measure}, only in ${names[0]}`, a: share(r.games, a.coverage.games), b: 0, difference: -share(r.games, a.coverage.games), p: null, significant: false });
+    }
+    for (const r of b.coverage.rules) {
+      if (inA.has(`${r.rule} ${r.what}`)) continue;
+      out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), p: null, significant: false });
+    }
+  }
+  return { a: names[0], b: names[1], games: [a.games, b.games], differences: out };
+}
