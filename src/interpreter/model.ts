@@ -81,6 +81,8 @@ export interface ActionDef {
   /** For listing legal moves: checksAt[i] are the requirements to check once parameters 0..i-1 are chosen. */
   checksAt: RequirementDef[][];
   groupChecksAt: RequirementDef[][];
+  /** Lists the action's legal moves into `out` as the engine would: generated for the action, or null. */
+  enumerate: ((s: State, out: { action: ActionDef; args: unknown[] }[]) => void) | null;
 }
 
 export interface PhaseDef {

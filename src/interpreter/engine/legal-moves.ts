@@ -30,6 +30,10 @@ export function legalMoves(s: State, p: number): Move[] {
  * cards only through what they share is checked once per group, not once per subset.
  */
 function enumerate(s: State, action: ActionDef, out: Move[]): void {
+  if (action.enumerate !== null) {
+    action.enumerate(s, out); // generated for this action: the same moves, in the same order
+    return;
+  }
   if (!passes(s, action.checksAt[0])) return;
   if (action.params.length === 0) out.push({ action, args: [] });
   else choose(s, action, 0, new Array(action.params.length), out);
@@ -110,7 +114,7 @@ function passes(s: State, checks: RequirementDef[]): boolean {
 }
 
 /** The values a single parameter can take; cards of the same name are the same choice, offered once. */
-function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
+export function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
   if (param.kind !== "card" || s.game.uniqueNames) return from;
   const seen = new Set<string>();
   const out: unknown[] = [];
@@ -125,7 +129,7 @@ function choices(s: State, param: ParamDef, from: unknown[]): unknown[] {
 }
 
 /** The candidates of a several-cards parameter in groups of alike cards, in order of first appearance. */
-function alikeGroups(s: State, param: ParamDef, from: number[]): number[][] {
+export function alikeGroups(s: State, param: ParamDef, from: number[]): number[][] {
   if (!param.alike) return from.length ? [from.slice()] : [];
   const keys = s.game.attributes.get(param.alike)!.keyByCard;
   const buckets: number[][] = [];
@@ -146,7 +150,7 @@ function alikeGroups(s: State, param: ParamDef, from: number[]): number[][] {
 const maxSubsets = 4096;
 
 /** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
-function subsets(s: State, items: number[], max: number): number[][] {
+export function subsets(s: State, items: number[], max: number): number[][] {
   const out: number[][] = [];
   const dedupe = s.game.uniqueNames ? null : new Set<string>();
   const pick: number[] = [];

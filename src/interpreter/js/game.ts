@@ -2,11 +2,12 @@
 // generated again as JavaScript, all of them in one module compiled once, and put in the closure's place. A
 // function without a tree (a default, a message) keeps its closure, which means the same thing: the pass may
 // leave anything out and the game still plays the same.
-import type { Game } from "../model.js";
+import type { ActionDef, Game } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { Module, type Generated } from "./module.js";
 import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
+import { enumerator } from "./enumerate.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
 
@@ -53,6 +54,8 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
       swap(p.from, (g) => (p.from = g));
       swap(p.max, (g) => (p.max = g));
     }
+    const listing = enumerator(em, a, game.uniqueNames, treeOf);
+    swaps.push((get) => (a.enumerate = get(listing) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
     swap(a.effect, (g) => (a.effect = g));
   }

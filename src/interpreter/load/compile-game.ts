@@ -515,7 +515,7 @@ class GameBuilder {
       const effect = spec.effect === undefined ? () => {} : this.programAt(`${pointer}/effect`, spec.effect, { ...unit(`${name}.effect`), effects: true });
       out.push({
         name, index: out.length, text: typeof spec.text === "string" ? spec.text : "",
-        params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame, checksAt, groupChecksAt,
+        params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame, checksAt, groupChecksAt, enumerate: null,
       });
     }
     return out;

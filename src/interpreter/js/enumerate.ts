@@ -1,0 +1,62 @@
+// One generated function per action that lists its legal moves, doing what the engine's general enumeration
+// (engine/legal-moves.ts) does for that action, in the same order, with the action's parameters and
+// requirements written inline: each requirement where the parameters it reads are chosen, once per group of
+// alike cards where the compiler proved that enough, and a refusal counted as the engine counts it.
+import type { ActionDef, RequirementDef } from "../model.js";
+import type { CodeTree } from "../lang/compile.js";
+import { alikeGroups, choices, subsets } from "../engine/legal-moves.js";
+import type { Emitter } from "./emit.js";
+import { Fn, int } from "./fn.js";
+
+type TreeOf = (fn: object) => CodeTree | undefined;
+
+/** The name of the generated function (s, out) that lists the action's legal moves. */
+export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean, treeOf: TreeOf): string {
+  const f = new Fn();
+  const A = em.m.constant(action);
+  /** An expression the compiler made: written inline from its tree, or its function called. */
+  const value = (fn: object): string => {
+    const code = treeOf(fn);
+    return code?.k === "expr" ? em.expr(code.tree, f) : `${em.m.constant(fn)}(s)`;
+  };
+  /** Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops. */
+  const checked = (reqs: RequirementDef[], body: string): string =>
+    reqs.reduceRight((inner, r) => `if (${value(r.check)} !== true) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
+  const values: string[] = action.params.map(() => f.tmp());
+  const push = `out.push({ action: ${A}, args: [${values.join(", ")}] });`;
+
+  const choose = (i: number): string => {
+    if (i === action.params.length) return push;
+    const p = action.params[i];
+    const P = em.m.constant(p);
+    const bound = em.local(action.frame, p.slot);
+    const [from, list, k] = [f.tmp(), f.tmp(), f.tmp()];
+    const v = values[i];
+    const checks = action.checksAt[i + 1];
+    const next = choose(i + 1);
+    const cards = p.kind !== "card" || uniqueNames ? from : `${em.m.constant(choices)}(s, ${P}, ${from})`;
+    let text = `${from} = ${value(p.from)};\n`;
+    let close = "";
+    if (p.optional) {
+      text += `if (${from}.length === 0) {\n${v} = null;\n${bound} = null;\n${checked(checks, next)}\n} else {\n`;
+      close = "\n}";
+    }
+    if (!p.several) {
+      return `${text}${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${v} = ${list}[${k}];\n${bound} = ${v};\n${checked(checks, next)}\n}${close}`;
+    }
+    const groupChecks = action.groupChecksAt[i + 1];
+    const [max, groups, g, group, sets, j] = [f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp()];
+    const scratch = em.m.constant([0]);
+    // one card at a time: the rules see a scratch list while they check it; a card that passes gets a list of its own
+    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${scratch}[0] = ${list}[${k}];\n${bound} = ${scratch};\n${checked([...groupChecks, ...checks], `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`)}\n}`;
+    const rep = em.m.constant([0]);
+    const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
+    const setsOf = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+    const perGroup = groupChecks.length > 0 ? `${rep}[0] = ${group}[0];\n${bound} = ${rep};\n${checked(groupChecks, setsOf)}` : setsOf;
+    const many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
+    return `${text}${max} = ${value(p.max)};\nif (${max} === 1) {\n${one}\n} else {\n${many}\n}${close}`;
+  };
+
+  const body = checked(action.checksAt[0], action.params.length === 0 ? `out.push({ action: ${A}, args: [] });` : choose(0));
+  return em.m.add(["s", "out"], body, f.temps);
+}
