@@ -95,6 +95,7 @@ export class GamePlay {
   nextAgent(): number {
     const s = this.state;
     if (s.over || isRealtime(s)) return -1;
+    if (s.sub === null && s.current >= 0 && this.o.seats[s.current]) return s.current; // whose turn it is, at once
     const who = actors(s);
     const p = s.sub === null && s.current >= 0 ? s.current : (who[0] ?? -1);
     if (p >= 0 && this.o.seats[p]) return p;

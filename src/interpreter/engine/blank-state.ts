@@ -4,9 +4,25 @@ import type { State } from "../state.js";
 import { seedRng } from "../rng.js";
 import type { NewGameOptions } from "./types.js";
 
-/** A state with every card where the rules start it and nothing run yet: setup, phases and roles are the caller's. */
-export function blankState(game: Game, o: NewGameOptions): State {
-  const n = o.players.length;
+/** Where zones and cards start for a number of players: worked out once per game and count, copied per game. */
+interface Layout {
+  zones: number[][];
+  zoneDef: number[];
+  zoneOwner: number[];
+  cardZone: Int32Array;
+  cardFrom: Int8Array;
+  vars: unknown[];
+}
+
+const layouts = new WeakMap<Game, Layout[]>();
+
+function layout(game: Game, n: number): Layout {
+  let byCount = layouts.get(game);
+  if (!byCount) layouts.set(game, (byCount = []));
+  return (byCount[n] ??= makeLayout(game, n));
+}
+
+function makeLayout(game: Game, n: number): Layout {
   const zoneCount = game.sharedZones + game.playerZones * n;
   const zones: number[][] = Array.from({ length: zoneCount }, () => []);
   const zoneDef: number[] = new Array(zoneCount);
@@ -30,14 +46,25 @@ export function blankState(game: Game, o: NewGameOptions): State {
     zones[z].push(card);
     cardZone[card] = z;
   });
+  const cardFrom = new Int8Array(game.cardNames.length).fill(-1);
+  const vars = new Array(game.globalVars + game.playerVars * n).fill(null);
+  return { zones, zoneDef, zoneOwner, cardZone, cardFrom, vars };
+}
+
+/** A state with every card where the rules start it and nothing run yet: setup, phases and roles are the caller's. */
+export function blankState(game: Game, o: NewGameOptions): State {
+  const n = o.players.length;
+  const l = layout(game, n);
+  const zones: number[][] = new Array(l.zones.length);
+  for (let z = 0; z < zones.length; z++) zones[z] = l.zones[z].slice();
   const opts: unknown[] = [];
   for (const [name, opt] of game.options) opts[opt.slot] = o.options && name in o.options ? o.options[name] : opt.value;
   const s: State = {
-    game, n, names: o.players.slice(), zones, zoneDef, zoneOwner,
+    game, n, names: o.players.slice(), zones, zoneDef: l.zoneDef.slice(), zoneOwner: l.zoneOwner.slice(),
     groups: Array.from({ length: game.families }, () => []),
-    cardZone, cardFrom: new Int8Array(game.cardNames.length).fill(-1),
+    cardZone: l.cardZone.slice(), cardFrom: l.cardFrom.slice(),
     shown: new Uint16Array(game.cardNames.length),
-    vars: new Array(game.globalVars + game.playerVars * n).fill(null),
+    vars: l.vars.slice(),
     opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
     extraTurn: false, phaseDir: 1, reversed: false, skips: 0, givenTurn: -1, stayInTurn: false, endPhaseNow: false,
     done: new Uint8Array(n), out: new Uint8Array(n), activeCache: null, places: [], phaseWho: null,

@@ -36,28 +36,28 @@ const generators = new Map<string, Generator>();
 generators.set("count", (em, e) => {
   const test = lambdaOf(e.args[1]);
   if (!test) return null;
-  return loop(em, e.args[0] as TExpr, "let n = 0;", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) n++;`, "return n;");
+  return loop(em, e.args[0] as TExpr, "let n = 0;", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) n++;`, "return n;");
 });
 
 generators.set("any", (em, e) => {
   const test = lambdaOf(e.args[1]);
   if (!test) return null;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) return true;`, "return false;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) return true;`, "return false;");
 });
 
 generators.set("all", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} !== true) return false;`, "return true;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (!${em.test(test.body, f)}) return false;`, "return true;");
 });
 
 generators.set("find", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) return ${x};`, "return null;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) return ${x};`, "return null;");
 });
 
 generators.set("filter", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x) => `${bind(em, test, x, null)}\nif (${em.expr(test.body, f)} === true) out.push(${x});`, "return out;");
+  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) out.push(${x});`, "return out;");
 });
 
 generators.set("map", (em, e) => {

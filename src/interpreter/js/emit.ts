@@ -59,6 +59,11 @@ export class Emitter {
 
   // ---- expressions -----------------------------------------------------------------------------------
 
+  /** A JavaScript boolean that is true exactly when the expression's value is `true`, as rules test values. */
+  test(e: TExpr, f: Fn): string {
+    return givesBoolean(e) ? this.expr(e, f) : `(${this.expr(e, f)} === true)`;
+  }
+
   expr(e: TExpr, f: Fn): string {
     switch (e.k) {
       case "const":
@@ -123,13 +128,13 @@ export class Emitter {
       case "call":
         return this.call(e, f);
       case "not":
-        return `(${this.expr(e.arg, f)} !== true)`;
+        return `!${this.test(e.arg, f)}`;
       case "neg":
         return `(-${this.helper("num")}(${this.expr(e.arg, f)}, ${this.value(e.rule)}))`;
       case "and":
       case "or": {
         const op = e.k === "and" ? " && " : " || ";
-        return `(${e.args.map((a) => `${this.expr(a, f)} === true`).join(op)})`;
+        return `(${e.args.map((a) => this.test(a, f)).join(op)})`;
       }
       case "arith": {
         const n = this.helper("num");
@@ -163,7 +168,7 @@ export class Emitter {
       case "range":
         return `${this.helper("range")}(${this.expr(e.from, f)}, ${this.expr(e.to, f)}, ${this.value(e.rule)})`;
       case "cond":
-        return `(${this.expr(e.test, f)} === true ? ${this.expr(e.then, f)} : ${this.expr(e.else, f)})`;
+        return `(${this.test(e.test, f)} ? ${this.expr(e.then, f)} : ${this.expr(e.else, f)})`;
       case "list":
         return `[${e.items.map((i) => this.expr(i, f)).join(", ")}]`;
       case "item":
@@ -247,7 +252,7 @@ export class Emitter {
   private statement(st: TStmt, f: Fn): string {
     switch (st.k) {
       case "if": {
-        const then = `if (${this.expr(st.test, f)} === true) {\n${this.block(st.then, f)}\n}`;
+        const then = `if (${this.test(st.test, f)}) {\n${this.block(st.then, f)}\n}`;
         return st.else ? `${then} else {\n${this.block(st.else, f)}\n}` : then;
       }
       case "for": {
@@ -257,7 +262,7 @@ export class Emitter {
       }
       case "while": {
         const step = `if (++s.steps > ${this.value(st.limit)}) throw ${this.helper("looping")}(${this.value(st.rule)}, ${this.value(st.limit)});`;
-        return `while (${this.expr(st.test, f)} === true) {\n${step}\n${this.block(st.body, f)}\n}`;
+        return `while (${this.test(st.test, f)}) {\n${step}\n${this.block(st.body, f)}\n}`;
       }
       case "setLocal": {
         const at = this.local(st.frame, st.slot);
@@ -279,5 +284,25 @@ export class Emitter {
         if (st.expr.k === "defineRun") return this.defineRun(st.expr, f);
         return `${this.expr(st.expr, f)};`;
     }
+  }
+}
+
+/** Whether an expression always gives true or false (never none, never another value). */
+function givesBoolean(e: TExpr): boolean {
+  switch (e.k) {
+    case "eq":
+    case "order":
+    case "not":
+    case "and":
+    case "or":
+    case "in":
+    case "playerOut":
+      return true;
+    case "zoneQuery":
+      return e.op === "empty" || e.op === "any";
+    case "const":
+      return typeof e.value === "boolean";
+    default:
+      return false;
   }
 }

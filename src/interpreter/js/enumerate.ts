@@ -19,9 +19,18 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     const code = treeOf(fn);
     return code?.k === "expr" ? em.expr(code.tree, f) : `${em.m.constant(fn)}(s)`;
   };
+  const holds = (fn: object): string => {
+    const code = treeOf(fn);
+    return code?.k === "expr" ? em.test(code.tree, f) : `(${em.m.constant(fn)}(s) === true)`;
+  };
+  /** A number the rules fix (max: 1), known while generating. */
+  const fixed = (fn: object): number | null => {
+    const code = treeOf(fn);
+    return code?.k === "expr" && code.tree.k === "const" && typeof code.tree.value === "number" ? code.tree.value : null;
+  };
   /** Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops. */
   const checked = (reqs: RequirementDef[], body: string): string =>
-    reqs.reduceRight((inner, r) => `if (${value(r.check)} !== true) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
+    reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
   const values: string[] = action.params.map(() => f.tmp());
   const push = `out.push({ action: ${A}, args: [${values.join(", ")}] });`;
 
@@ -54,7 +63,10 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     const setsOf = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
     const perGroup = groupChecks.length > 0 ? `${rep}[0] = ${group}[0];\n${bound} = ${rep};\n${checked(groupChecks, setsOf)}` : setsOf;
     const many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
-    return `${text}${max} = ${value(p.max)};\nif (${max} === 1) {\n${one}\n} else {\n${many}\n}${close}`;
+    const known = fixed(p.max);
+    if (known === 1) return `${text}${one}${close}`;
+    const pick = known === null ? `if (${max} === 1) {\n${one}\n} else {\n${many}\n}` : many;
+    return `${text}${max} = ${value(p.max)};\n${pick}${close}`;
   };
 
   const body = checked(action.checksAt[0], action.params.length === 0 ? `out.push({ action: ${A}, args: [] });` : choose(0));

@@ -484,6 +484,14 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     moveWholeZone(s, from0, to);
     return;
   }
+  if (cards.length === 1) {
+    // the commonest move: one card, logged as a batch of one
+    const c = cards[0];
+    const shown = s.log || s.watch ? [s.shown[c]] : null;
+    moveCard(s, c, to, bottom);
+    if (shown) logMove(s, [c], from0, to, shown);
+    return;
+  }
   const list = bottom ? cards.slice().reverse() : cards.slice();
   const logging = s.log !== null || s.watch !== null;
   let batch: number[] = [];
