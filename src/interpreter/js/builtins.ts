@@ -13,10 +13,10 @@ type Generator = (em: Emitter, e: Call, f: Fn) => string | null;
 const lambdaOf = (a: TArg | undefined): TLambda | null => (a && a.k === "lambda" ? a : null);
 
 /** Binds a function's parameters to the item (and its index) before its body is evaluated, as the closure form does. */
-function bind(em: Emitter, l: TLambda, x: string, i: string | null): string {
-  const first = `${em.local(l.frame, l.slots[0])} = ${x};`;
+function bind(em: Emitter, l: TLambda, f: Fn, x: string, i: string | null): string {
+  const first = `${em.bindLocal(l.frame, l.slots[0], x, l.body, f)};`;
   if (l.slots.length < 2) return first;
-  return `${first}\n${em.local(l.frame, l.slots[1])} = ${i ?? "undefined"};`;
+  return `${first}\n${em.bindLocal(l.frame, l.slots[1], i ?? "undefined", l.body, f)};`;
 }
 
 /**
@@ -36,38 +36,38 @@ const generators = new Map<string, Generator>();
 generators.set("count", (em, e) => {
   const test = lambdaOf(e.args[1]);
   if (!test) return null;
-  return loop(em, e.args[0] as TExpr, "let n = 0;", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) n++;`, "return n;");
+  return loop(em, e.args[0] as TExpr, "let n = 0;", (f, x) => `${bind(em, test, f, x, null)}\nif (${em.test(test.body, f)}) n++;`, "return n;");
 });
 
 generators.set("any", (em, e) => {
   const test = lambdaOf(e.args[1]);
   if (!test) return null;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) return true;`, "return false;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, f, x, null)}\nif (${em.test(test.body, f)}) return true;`, "return false;");
 });
 
 generators.set("all", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (!${em.test(test.body, f)}) return false;`, "return true;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, f, x, null)}\nif (!${em.test(test.body, f)}) return false;`, "return true;");
 });
 
 generators.set("find", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) return ${x};`, "return null;");
+  return loop(em, e.args[0] as TExpr, "", (f, x) => `${bind(em, test, f, x, null)}\nif (${em.test(test.body, f)}) return ${x};`, "return null;");
 });
 
 generators.set("filter", (em, e) => {
   const test = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x) => `${bind(em, test, x, null)}\nif (${em.test(test.body, f)}) out.push(${x});`, "return out;");
+  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x) => `${bind(em, test, f, x, null)}\nif (${em.test(test.body, f)}) out.push(${x});`, "return out;");
 });
 
 generators.set("map", (em, e) => {
   const change = lambdaOf(e.args[1])!;
-  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x, i) => `${bind(em, change, x, i)}\nout.push(${em.expr(change.body, f)});`, "return out;");
+  return loop(em, e.args[0] as TExpr, "const out = [];", (f, x, i) => `${bind(em, change, f, x, i)}\nout.push(${em.expr(change.body, f)});`, "return out;");
 });
 
 generators.set("sum", (em, e) => {
   const value = lambdaOf(e.args[1]);
-  return loop(em, e.args[0] as TExpr, "let total = 0;", (f, x) => (value ? `${bind(em, value, x, null)}\ntotal += ${em.expr(value.body, f)};` : `total += ${x};`), "return total;");
+  return loop(em, e.args[0] as TExpr, "let total = 0;", (f, x) => (value ? `${bind(em, value, f, x, null)}\ntotal += ${em.expr(value.body, f)};` : `total += ${x};`), "return total;");
 });
 
 for (const [name, pick] of [["maxBy", 1], ["minBy", -1]] as const) {
@@ -76,7 +76,7 @@ for (const [name, pick] of [["maxBy", 1], ["minBy", -1]] as const) {
     const compare = em.helper("compare");
     return loop(em, e.args[0] as TExpr, "let best = null, bestKey;", (f, x) => {
       const k = f.tmp();
-      return `${bind(em, key, x, null)}\n${k} = ${em.expr(key.body, f)};\nif (best === null || ${compare}(${k}, bestKey) * ${pick} > 0) { best = ${x}; bestKey = ${k}; }`;
+      return `${bind(em, key, f, x, null)}\n${k} = ${em.expr(key.body, f)};\nif (best === null || ${compare}(${k}, bestKey) * ${pick} > 0) { best = ${x}; bestKey = ${k}; }`;
     }, "return best;");
   });
 }
@@ -87,7 +87,7 @@ for (const [name, pick] of [["best", 1], ["worst", -1]] as const) {
     const compare = em.helper("compare");
     return loop(em, e.args[0] as TExpr, "let out = [], bestKey;", (f, x) => {
       const [k, c] = [f.tmp(), f.tmp()];
-      return `${bind(em, key, x, null)}\n${k} = ${em.expr(key.body, f)};\n${c} = out.length === 0 ? 1 : ${compare}(${k}, bestKey) * ${pick};\nif (${c} > 0) { out = [${x}]; bestKey = ${k}; } else if (${c} === 0) out.push(${x});`;
+      return `${bind(em, key, f, x, null)}\n${k} = ${em.expr(key.body, f)};\n${c} = out.length === 0 ? 1 : ${compare}(${k}, bestKey) * ${pick};\nif (${c} > 0) { out = [${x}]; bestKey = ${k}; } else if (${c} === 0) out.push(${x});`;
     }, "return out;");
   });
 }
@@ -109,3 +109,10 @@ generators.set("contains", (em, e, f) => {
 generators.set("move", (em, e, f) => `${em.m.constant(moveCards)}(s, ${em.expr(e.args[0] as TExpr, f)}, ${em.expr(e.args[1] as TExpr, f)})`);
 
 export const builtinEmitters: ReadonlyMap<string, Generator> = generators;
+
+const written = new Set(["top", "last", "bottom", "first", "contains", "move"]);
+
+/** Whether the generator writes this call with its arguments inline, in the calling function's own code. */
+export function writtenInline(e: Call): boolean {
+  return written.has(e.builtin.name) && (e.args.length === 1 || !["top", "last", "bottom", "first"].includes(e.builtin.name));
+}

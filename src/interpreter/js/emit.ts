@@ -10,6 +10,7 @@ import { startPlayer } from "../turn-order.js";
 import type { Module } from "./module.js";
 import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
+import { readsLocal, readsLocalElsewhere } from "./reads.js";
 
 const runtime = { compare, equal, activePlayers, allPlayers, cardName, item, looping, mapGet, num, place, playerName, range, show, zoneName, startPlayer };
 
@@ -29,8 +30,20 @@ export class Emitter {
     return this.m.constant(v);
   }
 
-  local(frame: unknown[], slot: number): string {
-    return `${this.m.constant(frame)}[${int(slot)}]`;
+  /** A local's frame slot; read in `f`, the temporary that holds it there, if any. */
+  local(frame: unknown[], slot: number, f?: Fn): string {
+    return f?.aliasOf(frame, slot) ?? `${this.m.constant(frame)}[${int(slot)}]`;
+  }
+
+  /**
+   * Binds a local to a value for the code that reads it in `f`: in a temporary, and in its frame slot too when
+   * `scope` reads it from code generated elsewhere. Returns the assignment, or null when nothing needs it.
+   */
+  bindLocal(frame: unknown[], slot: number, value: string, scope: TExpr, f: Fn): string {
+    const t = f.tmp();
+    const assign = readsLocalElsewhere(scope, frame, slot) ? `${t} = ${this.local(frame, slot)} = ${value}` : `${t} = ${value}`;
+    f.alias(frame, slot, t);
+    return assign;
   }
 
   // ---- functions ---------------------------------------------------------------------------------------
@@ -69,7 +82,7 @@ export class Emitter {
       case "const":
         return this.value(e.value);
       case "local":
-        return this.local(e.frame, e.slot);
+        return this.local(e.frame, e.slot, f);
       case "special":
         return this.special(e.name);
       case "option":
@@ -117,8 +130,12 @@ export class Emitter {
       case "playerPlace":
         return `${this.helper("place")}(s, ${this.expr(e.player, f)})`;
       case "define": {
-        const binds = e.binds.map((b) => `${this.local(b.frame, b.slot)} = ${this.expr(b.value, f)}`);
-        return `(${[...binds, this.expr(e.body, f)].join(", ")})`;
+        const binds: string[] = [];
+        for (const b of e.binds) {
+          if (readsLocal(e.body, b.frame, b.slot)) binds.push(this.bindLocal(b.frame, b.slot, this.expr(b.value, f), e.body, f));
+          else if (!harmless(b.value)) binds.push(this.expr(b.value, f)); // unused, but evaluated as the closures do
+        }
+        return binds.length ? `(${[...binds, this.expr(e.body, f)].join(", ")})` : this.expr(e.body, f);
       }
       case "defineRun": {
         const inner = new Fn();
@@ -302,6 +319,29 @@ function givesBoolean(e: TExpr): boolean {
       return e.op === "empty" || e.op === "any";
     case "const":
       return typeof e.value === "boolean";
+    case "define":
+      return givesBoolean(e.body);
+    case "cond":
+      return givesBoolean(e.then) && givesBoolean(e.else);
+    default:
+      return false;
+  }
+}
+
+/** Whether evaluating an expression can neither change the game nor fail: then an unused one can be left out. */
+function harmless(e: TExpr): boolean {
+  switch (e.k) {
+    case "const":
+    case "local":
+    case "option":
+    case "zoneKind":
+    case "myZone":
+    case "family":
+      return true;
+    case "var":
+      return e.owner === null || harmless(e.owner);
+    case "special":
+      return e.name !== "start"; // the start player may be worked out by the rules, the first time it is asked
     default:
       return false;
   }

@@ -3,8 +3,21 @@
 /** One function being generated: its temporaries, declared at its top. */
 export class Fn {
   temps = 0;
+  /** Locals this function holds in temporaries rather than in their frame slots: frame, then slot. */
+  private aliases = new Map<unknown[], Map<number, string>>();
+
   tmp(): string {
     return `t${this.temps++}`;
+  }
+
+  alias(frame: unknown[], slot: number, temp: string): void {
+    let slots = this.aliases.get(frame);
+    if (!slots) this.aliases.set(frame, (slots = new Map()));
+    slots.set(slot, temp);
+  }
+
+  aliasOf(frame: unknown[], slot: number): string | undefined {
+    return this.aliases.get(frame)?.get(slot);
   }
 }
 
