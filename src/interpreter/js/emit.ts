@@ -10,7 +10,7 @@ import { startPlayer } from "../turn-order.js";
 import type { Module } from "./module.js";
 import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
-import { readsLocal, readsLocalElsewhere } from "./reads.js";
+import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
 
 const runtime = { compare, equal, activePlayers, allPlayers, cardName, item, looping, mapGet, num, place, playerName, range, show, zoneName, startPlayer };
 
@@ -78,6 +78,8 @@ export class Emitter {
   }
 
   expr(e: TExpr, f: Fn): string {
+    const computed = f.computedAs(e);
+    if (computed) return computed;
     switch (e.k) {
       case "const":
         return this.value(e.value);
@@ -133,7 +135,7 @@ export class Emitter {
         const binds: string[] = [];
         for (const b of e.binds) {
           if (readsLocal(e.body, b.frame, b.slot)) binds.push(this.bindLocal(b.frame, b.slot, this.expr(b.value, f), e.body, f));
-          else if (!harmless(b.value)) binds.push(this.expr(b.value, f)); // unused, but evaluated as the closures do
+          else if (!safe(b.value)) binds.push(this.expr(b.value, f)); // unused, but evaluated as the closures do
         }
         return binds.length ? `(${[...binds, this.expr(e.body, f)].join(", ")})` : this.expr(e.body, f);
       }
@@ -328,21 +330,3 @@ function givesBoolean(e: TExpr): boolean {
   }
 }
 
-/** Whether evaluating an expression can neither change the game nor fail: then an unused one can be left out. */
-function harmless(e: TExpr): boolean {
-  switch (e.k) {
-    case "const":
-    case "local":
-    case "option":
-    case "zoneKind":
-    case "myZone":
-    case "family":
-      return true;
-    case "var":
-      return e.owner === null || harmless(e.owner);
-    case "special":
-      return e.name !== "start"; // the start player may be worked out by the rules, the first time it is asked
-    default:
-      return false;
-  }
-}

@@ -7,6 +7,7 @@ import type { CodeTree } from "../lang/compile.js";
 import { alikeGroups, choices, subsets } from "../engine/legal-moves.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
+import { loopInvariants } from "./reads.js";
 
 type TreeOf = (fn: object) => CodeTree | undefined;
 
@@ -34,6 +35,26 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
   const values: string[] = action.params.map(() => f.tmp());
   const push = `out.push({ action: ${A}, args: [${values.join(", ")}] });`;
 
+  /**
+   * The parts of parameter i's requirements that read none of the parameters chosen from i on, computed once
+   * before its choices are gone through (they can neither fail nor change the game, so moving them is safe).
+   */
+  const ahead = (i: number): string => {
+    const earlier = new Set(action.params.slice(0, i).map((p) => p.slot));
+    const fixed = (frame: unknown[], slot: number) => frame === action.frame && earlier.has(slot);
+    let text = "";
+    for (const r of [...action.groupChecksAt[i + 1], ...action.checksAt[i + 1]]) {
+      const code = treeOf(r.check);
+      if (code?.k !== "expr") continue;
+      for (const part of loopInvariants(code.tree, fixed)) {
+        const t = f.tmp();
+        text += `${t} = ${em.expr(part, f)};\n`;
+        f.computeAhead(part, t);
+      }
+    }
+    return text;
+  };
+
   const choose = (i: number): string => {
     if (i === action.params.length) return push;
     const p = action.params[i];
@@ -44,7 +65,7 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     const checks = action.checksAt[i + 1];
     const next = choose(i + 1);
     const cards = p.kind !== "card" || uniqueNames ? from : `${em.m.constant(choices)}(s, ${P}, ${from})`;
-    let text = `${from} = ${value(p.from)};\n`;
+    let text = `${from} = ${value(p.from)};\n${ahead(i)}`;
     let close = "";
     if (p.optional) {
       text += `if (${from}.length === 0) {\n${v} = null;\n${bound} = null;\n${checked(checks, next)}\n} else {\n`;

@@ -19,6 +19,17 @@ export class Fn {
   aliasOf(frame: unknown[], slot: number): string | undefined {
     return this.aliases.get(frame)?.get(slot);
   }
+
+  /** Parts of trees this function computes once, ahead, into temporaries (by node). */
+  private ahead = new Map<object, string>();
+
+  computeAhead(node: object, temp: string): void {
+    this.ahead.set(node, temp);
+  }
+
+  computedAs(node: object): string | undefined {
+    return this.ahead.get(node);
+  }
 }
 
 /** A number the generator itself computed (a slot, an index): the only numbers written into the source. */

@@ -43,3 +43,81 @@ export function readsLocalElsewhere(tree: TExpr, frame: unknown[], slot: number)
 export function mayChangeGame(tree: TExpr): boolean {
   return walk(tree, false, (n) => n.k === "defineRun" || (n.k === "call" && (n.builtin as { effect: boolean }).effect));
 }
+
+/**
+ * The largest parts of `tree` worth computing once before a loop instead of at every turn of it: they can
+ * neither fail nor change the game, and read no local but those `fixed` says keep their value through the loop.
+ * Only parts the generator writes inline are looked at (not the insides of another generated function).
+ */
+export function loopInvariants(tree: TExpr, fixed: (frame: unknown[], slot: number) => boolean): TExpr[] {
+  const out: TExpr[] = [];
+  const invariant = (e: TExpr): boolean => safe(e) && !walk(e, false, (n) => n.k === "local" && !fixed(n.frame as unknown[], n.slot as number));
+  const visit = (e: TExpr): void => {
+    if (!trivial(e) && invariant(e)) {
+      out.push(e);
+      return;
+    }
+    if ((e as { k: string }).k === "lambda" || (e.k === "call" && !writtenInline(e))) return;
+    for (const child of inlineChildren(e)) visit(child);
+  };
+  visit(tree);
+  return out;
+}
+
+function trivial(e: TExpr): boolean {
+  return e.k === "const" || e.k === "local" || e.k === "special" || e.k === "option" || e.k === "zoneKind" || e.k === "myZone" || (e.k === "var" && e.owner === null);
+}
+
+/** The expressions directly below a node that the generator writes in the node's own code. */
+function inlineChildren(e: TExpr): TExpr[] {
+  const out: TExpr[] = [];
+  for (const [key, value] of Object.entries(e)) {
+    if (notTrees.has(key) || (e.k === "const" && key === "value")) continue;
+    const items = Array.isArray(value) ? value : [value];
+    for (const x of items) {
+      if (x && typeof x === "object" && typeof (x as Node).k === "string") out.push(x as TExpr);
+      else if (x && typeof x === "object" && "value" in x && "slot" in x) out.push((x as { value: TExpr }).value); // a definition's argument
+    }
+  }
+  return out;
+}
+
+/** Whether evaluating an expression can neither fail nor change the game (and so may be moved or left out). */
+export function safe(e: TExpr): boolean {
+  switch (e.k) {
+    case "const":
+    case "local":
+    case "option":
+    case "zoneKind":
+    case "myZone":
+    case "family":
+      return true;
+    case "special":
+      return e.name !== "start"; // the start player may be worked out by the rules, the first time it is asked
+    case "var":
+    case "playerZone":
+    case "zoneCards":
+    case "zoneQuery":
+    case "attr":
+    case "cardFrom":
+    case "playerOut":
+    case "not":
+    case "and":
+    case "or":
+    case "cond":
+    case "eq":
+    case "order":
+    case "in":
+    case "coalesce":
+    case "list":
+    case "item":
+    case "mapGet":
+    case "orEmpty":
+    case "toCards":
+      return inlineChildren(e).every(safe);
+    case "define":
+      return e.binds.every((b) => safe(b.value)) && safe(e.body);
+    default:
+      return false;
+  }
+}

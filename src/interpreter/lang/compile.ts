@@ -93,6 +93,11 @@ export class Compiler {
     return this.keep(lamOf(tree), { k: "lambda", tree });
   }
 
+  /** A value the rules do not write but the compiler supplies (a default), compiled like a written one. */
+  constant(value: unknown, type: Type): Eval {
+    return this.compiled({ k: "const", type, value }).fn;
+  }
+
   /** The tree a function this compiler made was made from. */
   treeOf(fn: object): CodeTree | undefined {
     return this.trees.get(fn);

@@ -523,8 +523,8 @@ class GameBuilder {
 
   /** The most cards a several parameter takes: a number, or an expression evaluated when moves are listed. */
   private maxCards(pointer: string, item: unknown, o: UnitOptions): Eval<number> {
-    if (item === undefined) return () => 64;
-    if (typeof item === "number") return () => item;
+    if (item === undefined) return this.compiler.constant(64, T.num) as Eval<number>;
+    if (typeof item === "number") return this.compiler.constant(item, T.num) as Eval<number>;
     return this.expressionAt<number>(pointer, item, o, T.num) ?? (() => 64);
   }
 
