@@ -1,67 +1,159 @@
-// The benchmark's output: a table for people, or one JSON object for programs.
+// The benchmark's output: each implementation's median over the rounds with its range, each ratio's median
+// with its range (a ratio is taken within a round, between measurements made one right after the other), and
+// the machine they were measured on. A table for people, or one JSON object for programs.
+import { cpus, loadavg } from "node:os";
 import { table } from "../src/cli/table.js";
 import type { ImplName } from "./comparisons.js";
 import type { Measurement } from "./measure.js";
 import type { SearchTiming } from "./search.js";
 
+/** One measurement: one implementation of one game, in one round, in a process of its own. */
 export interface Result extends Measurement {
   game: string;
   impl: ImplName;
   players: number;
 }
 
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** An implementation over every round: medians, with the range of the rounds. */
+export interface Summary {
+  game: string;
+  impl: ImplName;
+  players: number;
+  rounds: number;
+  games: number;
+  moves: number;
+  unfinished: number;
+  gamesPerSec: number;
+  movesPerSec: number;
+  gamesPerSecRange: Range;
+  movesPerSecRange: Range;
+  heapUsedMB: number;
+}
+
 export interface Ratio {
   game: string;
   versus: ImplName;
-  /** The interpreter's moves per second divided by the other's: below 1, the interpreter is slower. */
+  /** The interpreter's moves per second divided by the other's, median over the rounds: below 1, slower. */
   ratio: number;
+  range: Range;
+  /** The ratio in each round. */
+  rounds: number[];
 }
 
-/** Interpreter ÷ reference and interpreter ÷ boardgame.io for each game that has both sides. */
-export function ratios(results: Result[]): Ratio[] {
-  const out: Ratio[] = [];
-  for (const game of new Set(results.map((r) => r.game))) {
-    const interpreter = results.find((r) => r.game === game && r.impl === "interpreter");
-    if (!interpreter) continue;
-    for (const other of results.filter((r) => r.game === game && r.impl !== "interpreter")) {
-      out.push({ game, versus: other.impl, ratio: interpreter.movesPerSec / other.movesPerSec });
+export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches"> {
+  /** The median over the rounds of each round's median search. */
+  medianMs: number;
+  range: Range;
+  searches: number;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  node: string;
+  /** The load average (1 minute) when the benchmark started and when it ended: others' work on the machine. */
+  load: Range & { start: number; end: number };
+}
+
+export interface Report {
+  machine: Machine;
+  seconds: number;
+  rounds: number;
+  backend: string;
+  results: Summary[];
+  ratios: Ratio[];
+  search?: SearchSummary;
+}
+
+export function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const rangeOf = (xs: number[]): Range => ({ min: Math.min(...xs), max: Math.max(...xs) });
+
+export function machine(loadAtStart: number): Machine {
+  const end = loadavg()[0];
+  return {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    node: process.version,
+    load: { start: loadAtStart, end, min: Math.min(loadAtStart, end), max: Math.max(loadAtStart, end) },
+  };
+}
+
+/** Summaries and ratios from every round's results (`rounds[r]` holds round r's measurements). */
+export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Ratio[] } {
+  const all = rounds.flat();
+  const keys = [...new Map(all.map((r) => [`${r.game}\n${r.impl}`, r])).values()];
+  const results: Summary[] = keys.map(({ game, impl, players }) => {
+    const mine = all.filter((r) => r.game === game && r.impl === impl);
+    return {
+      game, impl, players, rounds: mine.length,
+      games: sum(mine.map((r) => r.games)), moves: sum(mine.map((r) => r.moves)), unfinished: sum(mine.map((r) => r.unfinished)),
+      gamesPerSec: median(mine.map((r) => r.gamesPerSec)), movesPerSec: median(mine.map((r) => r.movesPerSec)),
+      gamesPerSecRange: rangeOf(mine.map((r) => r.gamesPerSec)), movesPerSecRange: rangeOf(mine.map((r) => r.movesPerSec)),
+      heapUsedMB: Math.max(...mine.map((r) => r.heapUsedMB)),
+    };
+  });
+  const ratios: Ratio[] = [];
+  for (const game of new Set(all.map((r) => r.game))) {
+    const others = new Set(all.filter((r) => r.game === game && r.impl !== "interpreter").map((r) => r.impl));
+    for (const versus of others) {
+      const each: number[] = [];
+      for (const round of rounds) {
+        const a = round.find((r) => r.game === game && r.impl === "interpreter");
+        const b = round.find((r) => r.game === game && r.impl === versus);
+        if (a && b) each.push(a.movesPerSec / b.movesPerSec);
+      }
+      if (each.length) ratios.push({ game, versus, ratio: median(each), range: rangeOf(each), rounds: each });
     }
   }
-  return out;
+  return { results, ratios };
+}
+
+export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefined {
+  if (timings.length === 0) return undefined;
+  const { game, players, iterations, depth } = timings[0];
+  const medians = timings.map((t) => t.medianMs);
+  return { game, players, iterations, depth, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)) };
+}
+
+function sum(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
 }
 
 function rate(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(2);
 }
 
-export function textReport(results: Result[], seconds: number, search?: SearchTiming): string {
-  const rows = results.map((r) => [r.game, r.impl, r.players, r.games.toLocaleString("en-US"), rate(r.gamesPerSec), rate(r.movesPerSec), r.heapUsedMB.toFixed(1), r.heapBaseMB.toFixed(1)]);
-  let text = `random playouts, ${seconds} s per implementation after a warm-up, log off; boardgame.io with NODE_ENV=${process.env.NODE_ENV ?? ""}\n\n`;
-  text += table(["game", "impl", "players", "games", "games/s", "moves/s", "heap MB", "base MB"], rows);
-  text += "\nheap MB: the most heap in use during the window; base MB: in use when it opened, after a collection.\n";
-  const unfinished = results.filter((r) => r.unfinished > 0);
-  for (const r of unfinished) text += `${r.game} ${r.impl}: ${r.unfinished} of ${r.games} games stopped by a limit before ending\n`;
-  text += "\nratios of moves per second (below 1: the interpreter is slower):\n";
-  const all = ratios(results);
-  for (const game of new Set(results.map((r) => r.game))) {
-    const mine = all.filter((q) => q.game === game);
-    if (mine.length === 0) {
-      text += `  ${game}: no interpreter entry yet\n`;
-      continue;
-    }
-    for (const q of mine) text += `  ${game}: interpreter ÷ ${q.versus} = ${q.ratio.toFixed(4)} (${speed(q.ratio)})\n`;
-  }
-  if (search) {
-    text += `\ninformation-set MCTS, ${search.iterations} iterations (playouts of ${search.depth} moves) from a ${search.players}-player ${search.game} position: `;
-    text += `median ${search.medianMs} ms, best ${search.bestMs} ms over ${search.searches} searches\n`;
+const spread = (r: Range, f: (n: number) => string) => `${f(r.min)}–${f(r.max)}`;
+
+export function textReport(report: Report): string {
+  const m = report.machine;
+  let text = `${report.rounds} rounds of random playouts, each implementation in a process of its own, ${report.seconds} s each after a warm-up, log off;\n`;
+  text += `interpreter back end: ${report.backend}; boardgame.io with NODE_ENV=production\n`;
+  text += `machine: ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${m.load.start.toFixed(1)} at the start, ${m.load.end.toFixed(1)} at the end\n\n`;
+  const rows = report.results.map((r) => [r.game, r.impl, r.players, rate(r.gamesPerSec), spread(r.gamesPerSecRange, rate), rate(r.movesPerSec), spread(r.movesPerSecRange, rate), r.heapUsedMB.toFixed(1)]);
+  text += table(["game", "impl", "players", "games/s", "range", "moves/s", "range", "heap MB"], rows);
+  for (const r of report.results.filter((x) => x.unfinished > 0)) text += `${r.game} ${r.impl}: ${r.unfinished} of ${r.games} games stopped by a limit before ending\n`;
+  text += "\nratios of moves per second, taken within each round (below 1: the interpreter is slower):\n";
+  const ratioRows = report.ratios.map((q) => [`${q.game}: interpreter ÷ ${q.versus}`, q.ratio.toFixed(3), spread(q.range, (n) => n.toFixed(3)), q.rounds.map((x) => x.toFixed(2)).join(" ")]);
+  text += table(["ratio", "median", "range", "each round"], ratioRows);
+  const s = report.search;
+  if (s) {
+    text += `\ninformation-set MCTS, ${s.iterations} iterations (playouts of ${s.depth} moves) from a ${s.players}-player ${s.game} position: `;
+    text += `median ${s.medianMs} ms CPU (${spread(s.range, String)} over the rounds' medians, ${s.searches} searches)\n`;
   }
   return text;
 }
 
-function speed(ratio: number): string {
-  return ratio < 1 ? `${(1 / ratio).toFixed(1)}× slower` : `${ratio.toFixed(1)}× faster`;
-}
-
-export function jsonReport(results: Result[], search?: SearchTiming): string {
-  return JSON.stringify(search ? { results, search } : { results }) + "\n";
+export function jsonReport(report: Report): string {
+  return JSON.stringify(report) + "\n";
 }

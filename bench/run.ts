@@ -1,31 +1,57 @@
-// npm run bench: the interpreter against hand-written TypeScript and against boardgame.io, side by side.
+// npm run bench: the interpreter against hand-written TypeScript and against boardgame.io, side by side. Every
+// measurement runs in a fresh process of its own (bench/one.ts), and the implementations take turns, round
+// after round, in an order that is reversed every other round: on a shared machine, what others run then weighs
+// on both sides of a ratio alike, and the ranges show how much the figures move.
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { readArgs } from "../src/cli/args.js";
 import { UsageError } from "../src/cli/io.js";
+import type { Backend } from "../src/interpreter/backend.js";
 import { comparisons } from "./comparisons.js";
-import { measure } from "./measure.js";
-import { jsonReport, textReport, type Result } from "./report.js";
-import { timeSearch } from "./search.js";
-import { installNodeHost } from "../src/node/host.js";
+import { jsonReport, machine, summarize, summarizeSearch, textReport, type Result } from "./report.js";
+import type { SearchTiming } from "./search.js";
 
-installNodeHost();
+const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--backend js|closures] [--no-search] [--json]
 
-const usage = `usage: npm run bench -- [--seconds N] [--json]
+Plays random games with each implementation of each game: in a process of its own, a warm-up, then a fixed
+window of time with the game log off. The implementations take turns over several rounds. Prints each one's
+games and moves per second (per CPU second of its process), median and range over the rounds; the ratios
+interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; and how
+long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
 
-Plays random games with each implementation of each game: a warm-up, then a fixed window of time, with the
-game log off. Prints games and moves per second (per CPU second of this process) and heap in use for each,
-the ratios interpreter ÷ reference and interpreter ÷ boardgame.io, and how long 1,000 information-set MCTS
-iterations take from a 4-player Idiot position.
-
-  --seconds N   length of each timed window in seconds (default 3; fractions allowed)
-  --json        print one JSON object {"results": [{game, impl, gamesPerSec, movesPerSec, ...}], "search": {...}}
-  -h, --help    show this help
+  --seconds N    length of each timed window in seconds (default 2; fractions allowed)
+  --rounds R     how many times each implementation is measured (default 5)
+  --backend B    what runs the interpreter's rules: js (generated code, the default) or closures
+  --no-search    leave out the MCTS timing
+  --json         print one JSON object: {machine, results: [{game, impl, gamesPerSec, movesPerSec, ...}],
+                 ratios: [{game, versus, ratio, range, rounds}], search}
+  -h, --help     show this help
 `;
 
-function readSeconds(value: string | boolean | undefined): number {
-  if (value === undefined) return 3;
-  const n = Number(value);
-  if (typeof value !== "string" || !Number.isFinite(n) || n <= 0 || n > 3600) throw new UsageError(`--seconds must be a number of seconds above 0, not '${String(value)}'`);
-  return n;
+interface Options {
+  seconds: number;
+  rounds: number;
+  backend: Backend;
+  search: boolean;
+  json: boolean;
+}
+
+function readOptions(argv: string[]): Options | "help" {
+  const { values, positionals } = readArgs(argv, {
+    seconds: { type: "string" }, rounds: { type: "string" }, backend: { type: "string" }, "no-search": { type: "boolean" }, json: { type: "boolean" },
+  });
+  if (values.help) return "help";
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const seconds = values.seconds === undefined ? 2 : Number(values.seconds);
+  if (typeof values.seconds !== "undefined" && (typeof values.seconds !== "string" || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)) {
+    throw new UsageError(`--seconds must be a number of seconds above 0, not '${String(values.seconds)}'`);
+  }
+  const rounds = values.rounds === undefined ? 5 : Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds must be a whole number from 1 to 100, not '${String(values.rounds)}'`);
+  const backend = values.backend ?? "js";
+  if (backend !== "js" && backend !== "closures") throw new UsageError(`--backend must be js or closures, not '${String(backend)}'`);
+  return { seconds, rounds, backend, search: values["no-search"] !== true, json: values.json === true };
 }
 
 /** A one-line progress indication, redrawn in place, only when stderr is a terminal. */
@@ -45,46 +71,50 @@ function progressLine(): { show: (text: string) => void; clear: () => void } {
   };
 }
 
+const one = fileURLToPath(new URL("./one.js", import.meta.url));
+
+/** Runs bench/one.js in a fresh process and reads the JSON line it prints. */
+function measureApart<T>(args: string[]): T {
+  const run = spawnSync(process.execPath, [one, ...args], { encoding: "utf8", maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`bench/one ${args.join(" ")} failed (status ${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout) as T;
+}
+
 function main(argv: string[]): number {
-  let seconds: number;
-  let json: boolean;
+  let o: Options;
   try {
-    const { values, positionals } = readArgs(argv, { seconds: { type: "string" }, json: { type: "boolean" } });
-    if (values.help) {
+    const read = readOptions(argv);
+    if (read === "help") {
       process.stdout.write(usage);
       return 0;
     }
-    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    seconds = readSeconds(values.seconds);
-    json = values.json === true;
+    o = read;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     process.stderr.write(`bench: ${e.message}\n${usage}`);
     return 2;
   }
-  // boardgame.io is measured as it runs in production, without its development-time checks after every move.
-  process.env.NODE_ENV ??= "production";
-
-  const list = comparisons();
-  const total = list.reduce((n, c) => n + c.implementations.length, 0);
+  const loadAtStart = loadavg()[0];
+  const jobs = comparisons().flatMap((c) => c.implementations.map((i) => ({ game: c.game, impl: i.impl })));
   const progress = progressLine();
-  const results: Result[] = [];
-  for (const comparison of list) {
-    for (const implementation of comparison.implementations) {
-      const label = `[${results.length + 1}/${total}] ${comparison.game} ${implementation.impl}`;
-      const measured = measure(implementation, {
-        seconds,
-        warmupSeconds: Math.min(1, seconds / 3),
-        seedPrefix: comparison.game,
-        onProgress: (fraction, warmingUp) => progress.show(`${label}: ${warmingUp ? "warming up" : `${Math.round(fraction * 100)}%`}`),
-      });
-      results.push({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured });
+  const rounds: Result[][] = [];
+  const searches: SearchTiming[] = [];
+  for (let r = 0; r < o.rounds; r++) {
+    const order = r % 2 === 0 ? jobs : jobs.slice().reverse();
+    const round: Result[] = [];
+    for (const [k, job] of order.entries()) {
+      progress.show(`round ${r + 1}/${o.rounds} [${k + 1}/${order.length}] ${job.game} ${job.impl}`);
+      round.push(measureApart<Result>([job.game, job.impl, String(o.seconds), o.backend]));
     }
+    if (o.search) {
+      progress.show(`round ${r + 1}/${o.rounds}: information-set MCTS, 1,000 iterations from a 4-player Idiot position`);
+      searches.push(measureApart<SearchTiming>(["search"]));
+    }
+    rounds.push(round);
   }
-  progress.show("information-set MCTS: 1,000 iterations from a 4-player Idiot position");
-  const searchTiming = timeSearch();
   progress.clear();
-  process.stdout.write(json ? jsonReport(results, searchTiming) : textReport(results, seconds, searchTiming));
+  const report = { machine: machine(loadAtStart), seconds: o.seconds, rounds: o.rounds, backend: o.backend, ...summarize(rounds), search: summarizeSearch(searches) };
+  process.stdout.write(o.json ? jsonReport(report) : textReport(report));
   return 0;
 }
 

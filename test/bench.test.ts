@@ -9,7 +9,8 @@ import { otcRoundGame, playBoardgameRound, type OtcOutcome } from "../bench/boar
 import { boardgameClient } from "../bench/boardgameio/library.js";
 import { comparisons } from "../bench/comparisons.js";
 import { measure } from "../bench/measure.js";
-import { ratios, type Result } from "../bench/report.js";
+import { summarize, type Report, type Result } from "../bench/report.js";
+import { execFileSync } from "node:child_process";
 
 const allCards = Array.from({ length: 52 }, (_, c) => c);
 
@@ -148,10 +149,42 @@ describe("the harness", () => {
         results.push({ game: c.game, impl: implementation.impl, players: c.players, ...m });
       }
     }
-    expect(ratios(results).map((r) => `${r.game} ${r.versus}`)).toEqual([
+    expect(summarize([results]).ratios.map((r) => `${r.game} ${r.versus}`)).toEqual([
       "idiot reference",
       "opening-hands-round-1 reference",
       "opening-hands-round-1 boardgame.io",
     ]);
+  });
+
+  it("takes each ratio within a round and gives its median and range over the rounds", () => {
+    const m = (game: string, impl: Result["impl"], movesPerSec: number): Result =>
+      ({ game, impl, players: 4, games: 1, moves: movesPerSec, unfinished: 0, seconds: 1, gamesPerSec: 1, movesPerSec, heapUsedMB: 1, heapBaseMB: 1 });
+    const rounds = [
+      [m("g", "interpreter", 50), m("g", "reference", 100)],
+      [m("g", "interpreter", 90), m("g", "reference", 100)],
+      [m("g", "interpreter", 30), m("g", "reference", 50)],
+    ];
+    const { results, ratios } = summarize(rounds);
+    expect(ratios).toEqual([{ game: "g", versus: "reference", ratio: 0.6, range: { min: 0.5, max: 0.9 }, rounds: [0.5, 0.9, 0.6] }]);
+    expect(results.find((r) => r.impl === "interpreter")).toMatchObject({ rounds: 3, movesPerSec: 50, movesPerSecRange: { min: 30, max: 90 } });
+  });
+
+  it("measures each implementation in a process of its own, round after round, and prints the JSON it promises", () => {
+    const out = execFileSync(process.execPath, ["dist/bench/run.js", "--seconds", "0.05", "--rounds", "2", "--no-search", "--json"], { encoding: "utf8" });
+    const report = JSON.parse(out) as Report;
+    expect(report.rounds).toBe(2);
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(report.results.map((r) => `${r.game} ${r.impl}`)).toEqual([
+      "idiot interpreter", "idiot reference", "opening-hands-round-1 interpreter", "opening-hands-round-1 reference", "opening-hands-round-1 boardgame.io",
+    ]);
+    for (const r of report.results) {
+      expect(r.rounds).toBe(2);
+      expect(r.gamesPerSec).toBeGreaterThan(0);
+      expect(r.movesPerSecRange.min).toBeLessThanOrEqual(r.movesPerSecRange.max);
+    }
+    expect(report.ratios.map((q) => [q.game, q.versus, q.rounds.length])).toEqual([
+      ["idiot", "reference", 2], ["opening-hands-round-1", "reference", 2], ["opening-hands-round-1", "boardgame.io", 2],
+    ]);
+    for (const q of report.ratios) expect(q.range.min).toBeLessThanOrEqual(q.ratio);
   });
 });
