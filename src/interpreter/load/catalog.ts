@@ -1,8 +1,9 @@
 // The shipped rule files as a catalogue: fragments can be named as printed ("Deal Eight") wherever an id is
 // accepted, rule cards can be listed with their type and markers, and bases can offer named presets.
 import { parse } from "yaml";
-import { resolveRules, shippedRules } from "./resolve.js";
+import { isPath, resolveRules, shippedRules } from "./resolve.js";
 import { host, perHost } from "./host.js";
+import { byText } from "./by-text.js";
 import { maxFileBytes } from "../limits.js";
 
 export interface CatalogEntry {
@@ -29,33 +30,45 @@ export const catalog = perHost((): CatalogEntry[] => {
     if (!file) continue;
     const read = host().readFile(file, maxFileBytes);
     if (!("text" in read)) continue;
-    let raw: Record<string, unknown> | null = null;
-    try {
-      raw = parse(read.text, { maxAliasCount: 100 }) as Record<string, unknown>;
-    } catch {
-      continue; // check reports broken files; the catalogue only lists what reads
-    }
-    if (!raw || typeof raw !== "object") continue;
-    const info = (raw.fragment ?? {}) as Record<string, unknown>;
-    entries.push({
-      id,
-      name: typeof raw.name === "string" ? raw.name : id,
-      extends: typeof raw.extends === "string" ? raw.extends : null,
-      type: typeof info.type === "string" ? info.type : null,
-      markers: Array.isArray(info.markers) ? info.markers.map(String) : [],
-      known: info.known === "rulebook" || info.known === "interpretation" || info.known === "house" ? info.known : null,
-      text: typeof info.text === "string" ? info.text.trim() : "",
-      fills: Array.isArray(info.fills) ? info.fills.map(String) : [],
-      changes: Array.isArray(info.changes) ? info.changes.map(String) : [],
-      presets: raw.presets && typeof raw.presets === "object" ? (raw.presets as Record<string, string[]>) : {},
-      include: Array.isArray(raw.include) ? raw.include.map(String) : [],
-      parts: raw.parts && typeof raw.parts === "object" ? (raw.parts as CatalogEntry["parts"]) : {},
-      cardTypes: raw.cardTypes && typeof raw.cardTypes === "object" ? (raw.cardTypes as CatalogEntry["cardTypes"]) : {},
-      players: playerRange(raw.players),
-    });
+    const e = entryOf(id, read.text);
+    if (e) entries.push(e);
   }
   return entries;
 });
+
+/** Catalogue entries by id and text, kept across hosts (see by-text.ts). */
+const madeEntries = byText<CatalogEntry | null>();
+
+function entryOf(id: string, text: string): CatalogEntry | null {
+  return madeEntries(id, text, () => readEntry(id, text));
+}
+
+function readEntry(id: string, text: string): CatalogEntry | null {
+  let raw: Record<string, unknown> | null = null;
+  try {
+    raw = parse(text, { maxAliasCount: 100 }) as Record<string, unknown>;
+  } catch {
+    return null; // check reports broken files; the catalogue only lists what reads
+  }
+  if (!raw || typeof raw !== "object") return null;
+  const info = (raw.fragment ?? {}) as Record<string, unknown>;
+  return {
+    id,
+    name: typeof raw.name === "string" ? raw.name : id,
+    extends: typeof raw.extends === "string" ? raw.extends : null,
+    type: typeof info.type === "string" ? info.type : null,
+    markers: Array.isArray(info.markers) ? info.markers.map(String) : [],
+    known: info.known === "rulebook" || info.known === "interpretation" || info.known === "house" ? info.known : null,
+    text: typeof info.text === "string" ? info.text.trim() : "",
+    fills: Array.isArray(info.fills) ? info.fills.map(String) : [],
+    changes: Array.isArray(info.changes) ? info.changes.map(String) : [],
+    presets: raw.presets && typeof raw.presets === "object" ? (raw.presets as Record<string, string[]>) : {},
+    include: Array.isArray(raw.include) ? raw.include.map(String) : [],
+    parts: raw.parts && typeof raw.parts === "object" ? (raw.parts as CatalogEntry["parts"]) : {},
+    cardTypes: raw.cardTypes && typeof raw.cardTypes === "object" ? (raw.cardTypes as CatalogEntry["cardTypes"]) : {},
+    players: playerRange(raw.players),
+  };
+}
 
 const normal = (s: string) => s.toLowerCase().replace(/[\s\u2013\u2014-]+/g, " ").trim();
 
@@ -91,8 +104,12 @@ function playerRange(p: unknown): { min: number; max: number } | null {
   return null;
 }
 
+/** The catalogue entry of one rules id, read from its own file only (the whole catalogue is read when needed). */
 export function entry(id: string): CatalogEntry | undefined {
-  return catalog().find((e) => e.id === id);
+  if (isPath(id)) return undefined;
+  const file = resolveRules(id);
+  const read = file && host().readFile(file, maxFileBytes);
+  return (read && "text" in read && entryOf(id, read.text)) || undefined;
 }
 
 /** The base a fragment is finally composed onto: its chain of `extends` to a file without one. */

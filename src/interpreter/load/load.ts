@@ -12,6 +12,7 @@ import { compose, type Piece } from "./compose.js";
 import { resolveReference } from "./catalog.js";
 import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./resolve.js";
 import { host, perHost } from "./host.js";
+import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
 import { maxFileBytes } from "../limits.js";
 import { defaultBackend, type Backend } from "../backend.js";
@@ -42,6 +43,8 @@ interface RawDoc {
 }
 
 const caches = perHost(() => ({ docs: new Map<string, RawDoc>(), games: new Map<string, LoadResult>() }));
+/** Files parsed and validated, by their text: a new host (an edit in the playground) reads only what changed. */
+const parsed = byText<RawDoc>();
 
 /**
  * Who names a reference: the user (a path relative to the working folder, any .yaml file), or a file in a
@@ -72,7 +75,9 @@ function readDoc(ref: string, from: Referrer): RawDoc {
   if (cached) return cached;
   const read = host().readFile(path, maxFileBytes);
   if ("error" in read) return missing(displayPath(path), from, read.tooLarge ? "E_FILE_SIZE" : "E_FILE", `cannot read ${displayPath(path)}: ${read.error}`);
-  const doc = parseDoc(read.text, displayPath(path), idOf(path), path);
+  const shown = displayPath(path);
+  const id = idOf(path);
+  const doc = parsed(`${path}\u0000${shown}\u0000${id}`, read.text, () => parseDoc(read.text, shown, id, path));
   docs.set(path, doc);
   return doc;
 }
