@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm start: builds the playground page with vite and serves it on 127.0.0.1 with its content security
-// policy (vite.config.ts). The tests build and serve it with the same two functions.
+// policy (vite.config.ts). The browser tests, the page benchmark and the README's screenshots build, serve and
+// open it with the same functions.
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
@@ -32,6 +33,20 @@ export async function servePlayground(port = 5178) {
   const address = server.httpServer.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`;
   return { server, url, close: () => server.close() };
+}
+
+/** Debian's chromium, or CHROMIUM; the browser tests and the page benchmark need it. */
+export const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** Starts chromium headless with a fresh profile; a missing browser is an error that says how to install it. */
+export async function launchBrowser() {
+  const { existsSync } = await import("node:fs");
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`the playground's browser tests need chromium at ${chromiumPath}: install it with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM to its path)`);
+  }
+  const { chromium } = await import("playwright-core");
+  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
 }
 
 async function main(argv) {

@@ -2,6 +2,7 @@
 // `npm start` builds and serves it. Few tests, each walking through a whole use of the page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +49,22 @@ async function cliCheck(text: string, name = "mine.yaml") {
 
 const idiot = readFileSync("rules/idiot/idiot.yaml", "utf8");
 
+/** Waits until the composer shows what `houserules compose` prints for the same cards and players; returns it. */
+async function expectComposition(page: Page, ids: string[], players: number): Promise<string> {
+  const cli = await run(["compose", ids.join(","), "--players", String(players)]);
+  await page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, cli.out, { timeout: 20_000 })
+    .catch(async () => {
+      expect(await page.textContent("[data-test=composition]")).toBe(cli.out);
+    });
+  return cli.out;
+}
+
+interface Diag { code: string; message: string; line: number; col: number; endLine: number; endCol: number }
+
+function unique<T>(list: T[]): T[] {
+  return [...new Map(list.map((x) => [JSON.stringify(x), x])).values()];
+}
+
 /** Types into the editor at a line and column (1-based), as a person would. */
 async function typeAt(page: Page, line: number, col: number, text: string, select = 0): Promise<void> {
   await page.evaluate(([l, c, n]) => {
@@ -59,6 +76,13 @@ async function typeAt(page: Page, line: number, col: number, text: string, selec
 }
 
 describe("the playground", () => {
+  it("fails, with the command that installs it, when chromium is missing", () => {
+    const script = "import('./bin/playground.js').then((m) => m.launchBrowser()).catch((e) => { console.error(e.message); process.exit(3); })";
+    const r = spawnSync(process.execPath, ["-e", script], { env: { ...process.env, CHROMIUM: "/nonexistent/chromium" }, encoding: "utf8" });
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain("apt-get update && apt-get install -y chromium");
+  });
+
   it("loads with no console error and no failed request, runs no script but its own, and completes rule-file keys from the schema", async () => {
     const { page, problems } = await openPage(pg);
     await expect(page.locator("[data-test=file-title]")).toBeTruthy();
@@ -146,6 +170,137 @@ describe("the playground", () => {
     expect(labels.some((l) => l.startsWith("pile"))).toBe(true);
     expect(labels.some((l) => l.startsWith("players"))).toBe(true);
     await page.keyboard.press("Escape");
+    expect(problems).toEqual([]);
+  });
+
+  it("composes rounds from their cards in the words of houserules compose, refusals and conflicts included", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=compose]");
+    const card = (id: string) => page.locator(`[data-card='${id}']`);
+    await card("on-the-cards/deal/deal-eight").waitFor();
+    // a card's border is its type's colour, as the base gives it (Deal: red)
+    expect(await card("on-the-cards/deal/deal-eight").evaluate((e) => getComputedStyle(e).borderTopColor)).toBe("rgb(192, 57, 43)");
+    expect(await card("on-the-cards/deal/deal-eight").textContent()).toContain("OH1");
+
+    // the worked example, its four cards picked one by one after another preset
+    await page.click(".presets button:has-text('President')");
+    const worked = ["on-the-cards/deal/deal-eight", "on-the-cards/aim/take-lots-of-tricks", "on-the-cards/card-play/crazy-eights", "on-the-cards/trick-taking/whist"];
+    for (const id of worked) await card(id).locator(".card-name").click();
+    await expectComposition(page, worked, 4);
+    expect(await page.textContent("[data-test=verdict]")).toBe("composes");
+
+    // Deal Thirteen for five players is refused
+    await card("on-the-cards/deal/deal-thirteen").locator(".card-name").click();
+    await page.fill("[data-test=players]", "5");
+    await page.dispatchEvent("[data-test=players]", "change");
+    const refused = await expectComposition(page, ["on-the-cards/deal/deal-thirteen", ...worked.slice(1)], 5);
+    expect(refused).toContain("refused: these rules are for 2–4 players, not 5");
+    expect(await page.textContent("[data-test=verdict]")).toBe("does not compose");
+
+    // a card of the user's own, started from Deal Eight, joins the Deal stack, chosen, and composes
+    await page.fill("[data-test=players]", "4");
+    await page.dispatchEvent("[data-test=players]", "change");
+    await card("on-the-cards/deal/deal-eight").locator("button:has-text('make my own')").click();
+    await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
+    await page.waitForFunction(() => document.querySelector("[data-test=composition]")?.textContent?.includes("Deal          My Deal Eight"));
+    expect(await page.textContent("[data-test=verdict]")).toBe("composes");
+
+    // seven sins: Advanced with More Victims is refused with the conflict, as the command line says it
+    await page.selectOption("[data-test=base]", "idle-hands/seven-sins");
+    const sins = ["idle-hands/seven-sins-advanced", "idle-hands/seven-sins-more-victims"];
+    for (const id of sins) await card(id).locator(".card-name").click();
+    const conflict = await expectComposition(page, sins, 4);
+    expect(conflict).toContain("E_CONFLICT");
+    expect(problems).toEqual([]);
+  });
+
+  it("puts a fragment's error in its own file, re-checks fragments when their base changes, restores shared files, and survives hostile ones", async () => {
+    const { page, problems } = await openPage(pg);
+    const upload = (name: string, text: string) => page.setInputFiles("[data-test=upload]", { name, mimeType: "text/yaml", buffer: Buffer.from(text) });
+    const variant = [
+      "name: Idiot with a slip", "extends: ./base.yaml", "replaces: [define.fourOnTop]", "define:",
+      "  fourOnTop: pile.count >= 4 and piel.top.rank == 10", "",
+    ].join("\n");
+    await upload("base.yaml", idiot);
+    await upload("variant.yaml", variant);
+    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/variant.yaml");
+    // the fragment's error is in the fragment's own file, where check puts it
+    const dir = mkdtempSync(join(tmpdir(), "houserules-"));
+    writeFileSync(join(dir, "base.yaml"), idiot);
+    writeFileSync(join(dir, "variant.yaml"), variant);
+    const cli = JSON.parse((await run(["check", "--json", join(dir, "variant.yaml")])).out).files[0];
+    const wanted = unique(cli.diagnostics.filter((d: { severity: string }) => d.severity === "error").map((d: Diag) => [d.code, d.message, d.line, d.col, d.endLine, d.endCol]));
+    expect(wanted).toEqual([["E_NAME", "unknown name 'piel' (did you mean 'pile'?)", 5, 34, 5, 38]]);
+    const inVariant = await markersWhen(page, "yours/variant.yaml", (m) => m.some((x) => x.severity === 8));
+    expect(inVariant.filter((m) => m.severity === 8).map((m) => [m.code, m.message, m.startLineNumber, m.startColumn, m.endLineNumber, m.endColumn])).toEqual(wanted);
+    expect(await markers(page, "yours/base.yaml")).toEqual(expect.not.arrayContaining([expect.objectContaining({ severity: 8 })]));
+
+    // a change to the base re-checks the fragment built on it: renaming its zone pile breaks the fragment's pile.count
+    await page.click(".file-name:text-is('base.yaml')");
+    const zoneLine = idiot.split("\n").findIndex((l) => l.startsWith("  pile:")) + 1;
+    await typeAt(page, zoneLine, 3, "heap", 4);
+    const broken = await markersWhen(page, "yours/variant.yaml", (m) => m.some((x) => x.message.startsWith("unknown name 'pile'")));
+    expect(broken.find((m) => m.message.startsWith("unknown name 'pile'"))!.startColumn).toBe(14);
+    await typeAt(page, zoneLine, 3, "pile", 4);
+    await markersWhen(page, "yours/variant.yaml", (m) => !m.some((x) => x.message.startsWith("unknown name 'pile'")));
+
+    // a hostile name is only text: nothing runs, no element is made from it
+    await upload("<img src=x onerror=alert(1)>", "name: <b>bold</b>\n");
+    await page.locator(".file-name", { hasText: "<img src=x onerror=alert(1)>.yaml" }).waitFor();
+    const madeFromText = () => page.evaluate(() => document.querySelectorAll("img[src=x], [onerror], b").length);
+    expect(await madeFromText()).toBe(0);
+
+    // a shared link, opened in a fresh browser profile, restores the files and their markers
+    await page.click(".file-name:text-is('variant.yaml')");
+    await page.click("button:has-text('Share')");
+    const link = await page.inputValue("[data-test=share-link]");
+    expect(link).toMatch(/#share=[A-Za-z0-9_-]+$/);
+    const other = await openPage(pg, link);
+    await other.page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/variant.yaml");
+    expect(await other.page.locator(".files .file-name").allTextContents()).toEqual(expect.arrayContaining(["base.yaml", "variant.yaml", "<img src=x onerror=alert(1)>.yaml"]));
+    const restored = await markersWhen(other.page, "yours/variant.yaml", (m) => m.some((x) => x.severity === 8));
+    expect(restored.filter((m) => m.severity === 8).map((m) => [m.code, m.message, m.startLineNumber, m.startColumn, m.endLineNumber, m.endColumn])).toEqual(wanted);
+    expect(await other.page.evaluate(() => document.querySelectorAll("img[src=x], [onerror], b").length)).toBe(0);
+    expect(other.problems).toEqual([]);
+    // a damaged link says so
+    const damaged = await openPage(pg, link.slice(0, -40) + "!!");
+    expect(await damaged.page.textContent(".status")).toContain("this link is damaged");
+    await damaged.context.close();
+    await other.context.close();
+
+    // an alias bomb gets its message, and the page answers at once meanwhile
+    let bomb = "a: &a [x,x,x,x,x,x,x,x,x,x]\n";
+    for (let i = 1; i < 9; i++) bomb += `${"abcdefghi"[i]}: &${"abcdefghi"[i]} [${Array(10).fill(`*${"abcdefghi"[i - 1]}`).join(",")}]\n`;
+    bomb += "name: *i\n";
+    await upload("bomb.yaml", bomb);
+    const start = Date.now();
+    await page.evaluate(() => 1);
+    expect(Date.now() - start).toBeLessThan(1000);
+    const alias = await markersWhen(page, "yours/bomb.yaml", (m) => m.some((x) => x.code === "E_ALIAS"));
+    const bombCli = await cliCheck(bomb, "bomb.yaml");
+    expect(alias.map((m) => m.message)).toEqual(bombCli.diagnostics.map((d) => d.message));
+
+    // a definition that would call itself forever is refused before anything runs
+    const loop = idiot.replace("  fourOnTop: pile.count >= 4", "  spin(n): spin(n + 1)\n  fourOnTop: spin(1) > 0 and pile.count >= 4");
+    await upload("loop.yaml", loop);
+    const recursion = await markersWhen(page, "yours/loop.yaml", (m) => m.some((x) => x.code === "E_RECURSION"));
+    const loopCli = await cliCheck(loop, "loop.yaml");
+    expect(recursion.filter((m) => m.severity === 8).map((m) => [m.message, m.startLineNumber, m.startColumn]))
+      .toEqual(unique(loopCli.diagnostics.filter((d) => d.severity === "error").map((d) => [d.message, d.line, d.col])));
+
+    // a 20 MB file is refused by size, as check refuses it, and the editor stays usable
+    const big = `name: Big\nnotes: "${"x".repeat(20 * 1024 * 1024)}"\n`;
+    // (from a file on disk: the browser reads it itself, as it would from a person's computer)
+    const bigFile = join(mkdtempSync(join(tmpdir(), "houserules-")), "big.yaml");
+    writeFileSync(bigFile, big);
+    await page.setInputFiles("[data-test=upload]", bigFile);
+    const bigCli = await cliCheck(big, "big.yaml");
+    expect(bigCli.diagnostics.map((d) => d.code)).toEqual(["E_FILE_SIZE"]);
+    const sizeLine = `yours/big.yaml:1:1: error E_FILE_SIZE: ${bigCli.diagnostics[0].message.replace(/cannot read \S+big\.yaml/, "cannot read yours/big.yaml")}`;
+    await page.waitForFunction((want) => document.querySelector("[data-test=problems]")?.textContent === want, sizeLine, { timeout: 60_000 });
+    expect(await page.textContent(".status")).toContain("could not be saved");
+    await page.click(".file-name:text-is('variant.yaml')");
+    await markersWhen(page, "yours/variant.yaml", (m) => m.some((x) => x.severity === 8));
     expect(problems).toEqual([]);
   });
 });

@@ -6,12 +6,20 @@ import { RulesClient } from "./rules/client.js";
 import type { CheckResult } from "./rules/protocol.js";
 import type { Shell } from "./shell.js";
 
-export const maxUploadBytes = 1_000_000;
+/** Larger files are not read at all; the loader itself refuses rule files over its own limit, as check does. */
+export const maxUploadBytes = 64 * 1024 * 1024;
 
 export class App {
   readonly workspace = new Workspace(new FileStore());
   readonly rules = new RulesClient();
   shell!: Shell;
+
+  constructor() {
+    // the browser keeps a few MB per site: say so when a file could not be kept
+    this.workspace.store.on(() => {
+      if (this.workspace.store.saveProblem) this.shell.say(this.workspace.store.saveProblem, "error");
+    });
+  }
   /** Opens a file in the editor (set by the editor screen). */
   open: (path: string, line?: number) => void = () => {};
   private checkedListeners: ((results: CheckResult[]) => void)[] = [];

@@ -1,20 +1,14 @@
 // End-to-end tests of the playground drive Debian's chromium with playwright-core against the built page,
 // served as `npm start` serves it. A missing browser is a failure with the command that installs it, never a
 // skipped test. A failing test leaves a screenshot in test-results/playground/ (ignored by git).
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { onTestFailed } from "vitest";
 // @ts-expect-error: a plain JavaScript module without types
-import { buildPlayground, servePlayground } from "../../bin/playground.js";
+import { buildPlayground, launchBrowser, servePlayground } from "../../bin/playground.js";
 
-export const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 export const screenshots = "test-results/playground";
-
-const flags = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-];
 
 export interface Playground {
   url: string;
@@ -24,12 +18,9 @@ export interface Playground {
 
 /** Builds the page, serves it on a free port, and starts chromium with a fresh profile. */
 export async function startPlayground(): Promise<Playground> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`the browser tests need chromium at ${chromiumPath}: install it with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM to its path)`);
-  }
+  const browser = (await launchBrowser()) as Browser; // first: a missing browser fails at once, with the install hint
   await buildPlayground({ quiet: true });
   const served = (await servePlayground(0)) as { url: string; close(): Promise<void> };
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags, headless: true });
   return {
     url: served.url,
     browser,

@@ -13,6 +13,7 @@ import { TimeLimit } from "../rules/client.js";
 import type { CheckResult } from "../rules/protocol.js";
 import { FileBrowser } from "./file-list.js";
 import { Workspace } from "../files/workspace.js";
+import { maxFileBytes } from "../../interpreter/limits.js";
 import { ProblemsPanel } from "./problems.js";
 
 const pauseMs = 250;
@@ -32,6 +33,8 @@ export class EditScreen implements Screen {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private changed = new Set<string>();
   private checks = 0;
+  /** Files shown only as a note of their size. */
+  private tooLarge = new Set<string>();
 
   constructor(
     private app: App,
@@ -86,12 +89,14 @@ export class EditScreen implements Screen {
     this.app.show("edit");
     this.path = path;
     const shipped = this.app.workspace.isShipped(path);
+    const tooLarge = this.tooLarge.has(path);
     // read-only first: editor features such as quick fixes decide whether to run when the model is set
-    this.editor.updateOptions({ readOnly: shipped, readOnlyMessage: { value: "A shipped rule file is read-only: use New variant to start a file of your own from it." } });
+    const why = shipped ? "A shipped rule file is read-only: use New variant to start a file of your own from it." : "This file is too large to be a rule file.";
+    this.editor.updateOptions({ readOnly: shipped || tooLarge, readOnlyMessage: { value: why } });
     this.editor.setModel(model);
     this.title_.textContent = path;
-    this.badge.textContent = shipped ? "read-only" : "yours";
-    this.badge.className = `badge ${shipped ? "shipped" : "own"}`;
+    this.badge.textContent = shipped ? "read-only" : tooLarge ? "too large" : "yours";
+    this.badge.className = `badge ${shipped || tooLarge ? "shipped" : "own"}`;
     this.files.select(path);
     if (line) this.revealLine(line);
     this.schedule(path);
@@ -112,10 +117,15 @@ export class EditScreen implements Screen {
     if (existing) return existing;
     const text = this.app.workspace.text(path);
     if (text === undefined) return undefined;
-    const model = monaco.editor.createModel(text, "yaml", monaco.Uri.file(`/playground/${path}`));
+    const bytes = text.length * 3 > maxFileBytes ? new TextEncoder().encode(text).length : 0;
+    const tooLarge = bytes > maxFileBytes;
+    // a file the loader refuses for its size is not given to the editor either, which would take seconds over it
+    const shown = tooLarge ? `# ${path} is ${bytes} bytes, more than the ${maxFileBytes} a rule file may have: it is not opened here.\n` : text;
+    const model = monaco.editor.createModel(shown, "yaml", monaco.Uri.file(`/playground/${path}`));
     this.models.set(path, model);
     const name = Workspace.userName(path);
-    if (name !== undefined) model.onDidChangeContent(() => this.app.workspace.store.set(name, model.getValue()));
+    if (name !== undefined && !tooLarge) model.onDidChangeContent(() => this.app.workspace.store.set(name, model.getValue()));
+    if (tooLarge) this.tooLarge.add(path);
     return model;
   }
 
@@ -147,6 +157,7 @@ export class EditScreen implements Screen {
         if (path) this.names.setScope(path, r.scope);
       }
       this.applyMarkers();
+      if (!performance.getEntriesByName("playground-checked").length) performance.mark("playground-checked");
       const mine = active && this.results.get(this.app.reference(active));
       if (mine) this.panel.show(mine.rules, mine.diagnostics);
       this.app.checked(reply.results);

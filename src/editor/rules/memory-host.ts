@@ -23,9 +23,11 @@ export function memoryHost(files: ReadonlyMap<string, string>, ruleRoots: string
   return {
     readFile(path: string, maxBytes: number): FileRead {
       const text = texts.get(normalize(path));
-      if (text === undefined) return { error: listings.has(normalize(path)) ? "it is a folder" : "no such file" };
+      // the same words as the disk's host (src/node/host.ts), so that check says the same on the page
+      if (text === undefined) return { error: listings.has(normalize(path)) ? "it is a folder, not a file" : "no such file" };
       // a UTF-8 character takes at most 3 bytes per UTF-16 unit: count exactly only when it could matter
-      if (text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes) return { error: `it is larger than ${maxBytes} bytes`, tooLarge: true };
+      const size = text.length * 3 > maxBytes ? new TextEncoder().encode(text).length : 0;
+      if (size > maxBytes) return { error: `refused: ${size} bytes is larger than the limit of ${maxBytes} bytes`, tooLarge: true };
       return { text };
     },
     listFolder(path: string): FolderEntry[] {
