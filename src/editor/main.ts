@@ -33,3 +33,4 @@ addEventListener("hashchange", () => void openSharedLink(app).then((path) => pat
 // A handle for the browser tests and for anyone curious in the console; the page itself never reads it.
 Object.assign(globalThis, { playground: { app, edit, names, monaco } });
 document.body.dataset.ready = "yes";
+performance.mark("playground-ready");
