@@ -31,7 +31,9 @@ const otcRound = (name: string) => preset(name)!.ids;
 /** [label, rule ids, player counts, games at each count, check views and legal moves at every n-th decision, options] */
 const games: [string, string[], number[], number, number, Record<string, unknown>?][] = [
   ["Idiot", ["idiot"], [2, 3, 4, 5], 2, 7],
+  ["Idiot with its house rules", ["idiot", "idiot/sevens", "idiot/eights-skip", "idiot/nines-reverse", "idiot/jokers-wild"], [2, 4], 1, 7],
   ["Idle Hands — missions", ["idle-hands/missions"], [3, 4], 3, 1],
+  ["Idle Hands — missions with the rank-1 and rank-10 house abilities", ["idle-hands/missions-abilities"], [3, 4], 2, 1],
   ["Idle Hands — missions match", ["idle-hands/missions-match"], [3], 1, 3],
   ["Seven sins", [sins], [2, 4, 5], 2, 1],
   ["Seven sins Intermediate", [sins, "idle-hands/seven-sins-intermediate"], [3], 1, 1],

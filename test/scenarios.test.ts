@@ -27,7 +27,7 @@ describe("scenarios catch broken rules", () => {
     expect(formatDiagnostic(r.failures[0])).toContain("expected turn Ann, but it is Bob");
   });
   it("a six allowed on a nine", () => {
-    const r = withBrokenRules("idiot", "idiot/rank-order.scenario.yaml", "or c.rank >= pile.top.rank", "or c.rank >= 2");
+    const r = withBrokenRules("idiot", "idiot/rank-order.scenario.yaml", "follows(c, top): c.rank >= top.rank", "follows(c, top): c.rank >= 2");
     expect(r.passed).toBe(false);
     expect(formatDiagnostic(r.failures[0])).toContain("expected 'play 6C' not to be legal for Ann");
   });
