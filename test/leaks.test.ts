@@ -33,6 +33,7 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Idiot", ["idiot"], [2, 3, 4, 5], 2, 7],
   ["Idiot with its house rules", ["idiot", "idiot/sevens", "idiot/eights-skip", "idiot/nines-reverse", "idiot/jokers-wild"], [2, 4], 1, 7],
   ["Idle Hands — missions", ["idle-hands/missions"], [3, 4], 3, 1],
+  ["Go Fish", ["go-fish"], [2, 3, 6], 2, 1],
   ["Idle Hands — missions with the rank-1 and rank-10 house abilities", ["idle-hands/missions-abilities"], [3, 4], 2, 1],
   ["Idle Hands — missions match", ["idle-hands/missions-match"], [3], 1, 3],
   ["Seven sins", [sins], [2, 4, 5], 2, 1],
@@ -110,6 +111,7 @@ describe("the terminal shows a seat only what it may see", () => {
   it.each([
     ["Idiot", ["idiot"], 3],
     ["Idle Hands — missions", ["idle-hands/missions"], 4],
+    ["Go Fish", ["go-fish"], 3],
     ["Seven sins, Advanced and Demonic Specialties", [sins, "idle-hands/seven-sins-advanced", "idle-hands/seven-sins-demonic-specialties"], 3],
     ["On The Cards: Round the Twist", ["on-the-cards/round-the-twist"], 3],
     ["On The Cards: Black Maria", otcRound("Black Maria"), 4],
