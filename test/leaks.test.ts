@@ -33,6 +33,7 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Idiot", ["idiot"], [2, 3, 4, 5], 2, 7],
   ["Idiot with its house rules", ["idiot", "idiot/sevens", "idiot/eights-skip", "idiot/nines-reverse", "idiot/jokers-wild"], [2, 4], 1, 7],
   ["Idle Hands — missions", ["idle-hands/missions"], [3, 4], 3, 1],
+  ["Crazy Eights", ["crazy-eights"], [2, 4, 7], 2, 2],
   ["Go Fish", ["go-fish"], [2, 3, 6], 2, 1],
   ["Idle Hands — missions with the rank-1 and rank-10 house abilities", ["idle-hands/missions-abilities"], [3, 4], 2, 1],
   ["Idle Hands — missions match", ["idle-hands/missions-match"], [3], 1, 3],
