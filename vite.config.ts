@@ -1,6 +1,7 @@
 // The playground: a static page built by vite from src/editor, served by `npm start` (vite preview) with the
 // content security policy below. The page itself may not evaluate code; the rules worker may, because the
-// loader validates with ajv, which compiles each schema into a function (see the README, "Playground").
+// loader validates with ajv, which compiles each schema into a function (see the README, "Playground"); so may the
+// workers that play and simulate games, which load rules the same way.
 import { defineConfig, type Plugin } from "vite";
 
 const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
@@ -19,7 +20,7 @@ function policy(): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? "/").split("?")[0];
         const worker = /\/assets\/[^/]*worker[^/]*\.js$/.test(path);
-        res.setHeader("Content-Security-Policy", !worker ? pagePolicy : /\/assets\/rules\.worker-/.test(path) ? rulesWorkerPolicy : workerPolicy);
+        res.setHeader("Content-Security-Policy", !worker ? pagePolicy : /\/assets\/(rules|session|pool)\.worker-/.test(path) ? rulesWorkerPolicy : workerPolicy);
         res.setHeader("X-Content-Type-Options", "nosniff");
         next();
       });

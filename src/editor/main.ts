@@ -5,6 +5,8 @@ import { App } from "./app.js";
 import { Shell } from "./shell.js";
 import { EditScreen } from "./edit/screen.js";
 import { ComposeScreen } from "./compose/screen.js";
+import { PlayScreen } from "./play/screen.js";
+import { MeasureScreen } from "./measure/screen.js";
 import { configureYaml } from "./monaco/yaml.js";
 import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
@@ -15,7 +17,9 @@ const app = new App();
 let edit: EditScreen;
 const names = new ExpressionNames((model) => edit.pathOfModel(model));
 edit = new EditScreen(app, names);
-app.shell = new Shell(document.getElementById("app")!, [edit, new ComposeScreen(app)]);
+const play = new PlayScreen(app);
+const measure = new MeasureScreen(app);
+app.shell = new Shell(document.getElementById("app")!, [edit, new ComposeScreen(app), play, measure]);
 app.shell.actions.append(shareButton(app, () => edit.current()));
 configureYaml();
 registerQuickFixes();
@@ -31,6 +35,6 @@ edit.open(shared ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
 addEventListener("hashchange", () => void openSharedLink(app).then((path) => path && edit.open(path)));
 
 // A handle for the browser tests and for anyone curious in the console; the page itself never reads it.
-Object.assign(globalThis, { playground: { app, edit, names, monaco } });
+Object.assign(globalThis, { playground: { app, edit, names, monaco, play, measure } });
 document.body.dataset.ready = "yes";
 performance.mark("playground-ready");

@@ -1,0 +1,16 @@
+// A worker of the run pool (src/sim/pool.ts): it plays its shares of a run and summarizes runs, with the same
+// code as the command line's worker threads, over the shipped rule files and the user's own.
+import { installWorkspace } from "../rules/workspace-host.js";
+import { answer } from "../../sim/pool-worker.js";
+import type { PoolReply, PoolRequest } from "../../sim/pool.js";
+
+const scope = self as unknown as { postMessage(message: PoolReply): void; onmessage: ((e: MessageEvent<PoolRequest>) => void) | null };
+
+installWorkspace(new Map());
+scope.onmessage = (e) => {
+  const request = e.data;
+  if (request.kind === "setup") {
+    installWorkspace(new Map(request.setup as [string, string][]));
+    scope.postMessage({ kind: "ready" });
+  } else scope.postMessage(answer(request));
+};

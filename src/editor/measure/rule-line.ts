@@ -1,0 +1,26 @@
+// Where a rule is written: coverage names rules by their path in the rule file (actions.play.require.order),
+// and the editor shows a line. The rule may be in the file run or in a file it extends.
+import { parseDocument, isMap, isScalar, LineCounter } from "yaml";
+
+/** The line (1-based) of the key at a dotted path in a YAML text, or null when the text does not have it. */
+export function lineOfRule(text: string, rule: string): number | null {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false });
+  let node: unknown = doc.contents;
+  let at: number | null = null;
+  for (const key of rule.split(".")) {
+    if (!isMap(node)) return null;
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    if (!pair) return null;
+    const range = (pair.key as { range?: [number, number, number] }).range;
+    at = range ? lines.linePos(range[0]).line : null;
+    node = pair.value;
+  }
+  return at;
+}
+
+/** The rules id a file extends, if it names one. */
+export function extendsOf(text: string): string | null {
+  const m = /^extends:\s*["']?([^"'#\s]+)/m.exec(text);
+  return m ? m[1] : null;
+}

@@ -1,0 +1,199 @@
+// Measuring rules over many games: a run in a pool of Web Workers (one fewer than the cores) with a progress
+// bar and a cancel button, the summary `houserules simulate --json` prints for the same rules, seed and agents,
+// and its charts; with a second set of rules, both runs side by side and the differences significant at 95%
+// marked. Clicking a rule that never fired opens its line in the editor.
+import "../play/play.css";
+import "./measure.css";
+import { h, fill } from "../dom.js";
+import type { App } from "../app.js";
+import type { Screen } from "../shell.js";
+import { RunPool, Cancelled, type WorkerLike } from "../../sim/pool.js";
+import type { RunSpec } from "../../sim/run-spec.js";
+import type { Summary } from "../../sim/simulate.js";
+import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
+import { compareSummaries, type Comparison } from "../../sim/compare.js";
+import { drawChart } from "./chart.js";
+import { extendsOf, lineOfRule } from "./rule-line.js";
+import { gameChoices } from "../play/games.js";
+import PoolWorker from "./pool.worker.js?worker";
+
+export const defaultWorkers = (): number => Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
+const agentNames = ["random", "greedy", "mc", "ismcts"];
+
+export class MeasureScreen implements Screen {
+  readonly id = "measure";
+  readonly title = "Measure";
+  private pool: RunPool | null = null;
+  /** The summaries of the last run: one, or two for an A/B run. */
+  summaries: Summary[] = [];
+  comparison: Comparison | null = null;
+  /** How long the last run took, in milliseconds (the benchmark reads it). */
+  lastMs = 0;
+  /** The charts drawn, with the rule coverage chart of each run (the tests click its bars). */
+  charts: { destroy(): void }[] = [];
+  coverageCharts: unknown[] = [];
+
+  private rulesA = h("input", { list: "measure-games", value: "idiot", "aria-label": "Rules", "data-test": "measure-rules", size: 26 });
+  private rulesB = h("input", { list: "measure-games", value: "", placeholder: "against (optional)", "aria-label": "Against", "data-test": "measure-against", size: 26 });
+  private gamesList = h("datalist", { id: "measure-games" });
+  private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "measure-players" });
+  private gamesInput = h("input", { type: "number", min: 1, max: 1_000_000, value: 1000, "aria-label": "Games", "data-test": "measure-games" });
+  private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "measure-seed", size: 6 });
+  private agentsInput = h("input", { value: "random", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
+  private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), "aria-label": "Workers", "data-test": "measure-workers" });
+  private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
+  private cancelButton = h("button", { class: "small", "data-test": "measure-cancel", disabled: true, onclick: () => this.cancel() }, "Cancel");
+  private progress = h("progress", { max: 1, value: 0, "data-test": "measure-progress" });
+  private progressText = h("span", { class: "muted", "data-test": "measure-progress-text" });
+  private message = h("p", { class: "play-error", "data-test": "measure-message" });
+  private results = h("div", { class: "results", "data-test": "measure-results" });
+
+  constructor(private app: App) {}
+
+  mount(root: HTMLElement): void {
+    const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
+    fill(root, h("div", { class: "play-main" },
+      h("div", { class: "play-bar" }, label("Rules", this.rulesA), label("against", this.rulesB), this.gamesList, label("Players", this.playersInput),
+        label("Games", this.gamesInput), label("Seed", this.seedInput), label("Agents", this.agentsInput), label("Workers", this.workersInput), this.runButton, this.cancelButton),
+      h("div", { class: "play-bar" }, this.progress, this.progressText),
+      this.message, this.results));
+  }
+
+  shown(): void {
+    fill(this.gamesList, ...gameChoices(this.app).map((r) => h("option", { value: r })));
+  }
+
+  /** The run the inputs describe, for one set of rules ("id" or "id + fragment + …"). */
+  private spec(rules: string): RunSpec {
+    const refs = rules.split("+").map((r) => r.trim()).filter(Boolean).map((r) => this.app.reference(r));
+    const players = Number(this.playersInput.value);
+    const names = this.agentsInput.value.split(",").map((x) => x.trim()).filter(Boolean);
+    const seedText = this.seedInput.value.trim();
+    const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+    const agents = Array.from({ length: players }, (_, i) => ({ name: names[i] ?? names[names.length - 1] ?? "random" }));
+    return { refs, players, seed, agents };
+  }
+
+  async run(): Promise<Summary[] | null> {
+    if (this.pool?.running) return null;
+    const games = Number(this.gamesInput.value);
+    const players = Number(this.playersInput.value);
+    if (!Number.isInteger(games) || games < 1 || !Number.isInteger(players) || players < 1) {
+      this.message.textContent = "Games and players are whole numbers from 1.";
+      return null;
+    }
+    const size = Math.max(1, Math.min(64, Number(this.workersInput.value) || defaultWorkers()));
+    this.pool?.close();
+    this.pool = new RunPool(() => new PoolWorker({ name: "pool" }) as unknown as WorkerLike, size);
+    const runs = [this.rulesA.value.trim(), this.rulesB.value.trim()].filter(Boolean);
+    this.message.textContent = "";
+    this.runButton.disabled = true;
+    this.cancelButton.disabled = false;
+    const started = performance.now();
+    const total = games * runs.length;
+    const out: Summary[] = [];
+    try {
+      for (const rules of runs) {
+        const before = out.length * games;
+        const summary = await this.pool.run(this.spec(rules), games, {
+          setup: [...this.app.workspace.store.entries()],
+          onProgress: (done) => this.showProgress(before + done, total),
+        });
+        out.push(summary);
+      }
+      this.lastMs = performance.now() - started;
+      this.summaries = out;
+      this.comparison = out.length === 2 ? compareSummaries(out[0], out[1], [runs[0], runs[1]]) : null;
+      this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
+      this.render();
+      return out;
+    } catch (e) {
+      this.message.textContent = e instanceof Cancelled ? "Cancelled." : (e as Error).message;
+      if (e instanceof Cancelled) this.progressText.textContent = "cancelled";
+      return null;
+    } finally {
+      this.pool.close();
+      this.runButton.disabled = false;
+      this.cancelButton.disabled = true;
+    }
+  }
+
+  cancel(): void {
+    this.pool?.cancel();
+  }
+
+  private showProgress(done: number, total: number): void {
+    this.progress.max = total;
+    this.progress.value = done;
+    this.progressText.textContent = `${done} of ${total} games`;
+  }
+
+  private render(): void {
+    for (const c of this.charts) c.destroy();
+    this.charts = [];
+    this.coverageCharts = [];
+    const columns = this.summaries.map((s, i) => this.column(s, this.summaries.length > 1 ? (i === 0 ? "A: " : "B: ") : ""));
+    fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
+  }
+
+  private column(s: Summary, prefix: string): HTMLElement {
+    const specs = chartsOf(s);
+    const coverage = coverageChart(s);
+    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(s, i) : undefined, spec.config.data.labels.length));
+    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(s), summaryJson(s));
+  }
+
+  /** The rules that never fired, each a button that opens its line. */
+  private neverFired(s: Summary): HTMLElement | null {
+    if (!s.coverage?.never.length) return null;
+    return h("p", { class: "muted" }, "Never fired (click to open its line): ", ...s.coverage.never.map((rule) => h("button", { class: "small", "data-test": "never-fired", onclick: () => this.revealRule(s, rule) }, rule)));
+  }
+
+
+  private chartBox(spec: ChartSpec, onBar: ((i: number) => void) | undefined, bars: number): HTMLElement {
+    const canvas = h("canvas", { "aria-label": spec.title, role: "img" });
+    const tall = spec.config.options.indexAxis === "y" ? Math.max(180, bars * 16 + 60) : 220;
+    const box = h("figure", { class: "chart", "data-test": "chart", style: `height: ${tall}px` }, h("figcaption", {}, spec.title), h("div", { class: "canvas", style: `height: ${tall - 24}px` }, canvas));
+    queueMicrotask(() => {
+      const chart = drawChart(canvas, spec, onBar);
+      this.charts.push(chart);
+      if (onBar) this.coverageCharts.push(chart);
+    });
+    return box;
+  }
+
+  /** A bar of the coverage chart clicked: its rule's line (for a rule that never fired, where to look). */
+  private reveal(s: Summary, index: number): void {
+    const rule = s.coverage?.rules[index];
+    if (rule) this.revealRule(s, rule.rule);
+  }
+
+  /** Opens the file that writes a rule at its line: the rules run, or the first file they extend that has it. */
+  revealRule(s: Summary, rule: string): void {
+    let ref: string | null = s.coverage?.id ?? s.rules;
+    for (let hops = 0; ref && hops < 16; hops++) {
+      const path = this.app.pathOf(ref) ?? this.app.pathOf(ref.replace(/^\.\//, "yours/"));
+      const text = path ? this.app.workspace.text(path) : undefined;
+      if (!path || text === undefined) break;
+      const line = lineOfRule(text, rule);
+      if (line !== null) return this.app.open(path, line);
+      ref = extendsOf(text);
+    }
+    this.message.textContent = `cannot find where ${rule} is written`;
+  }
+}
+
+function summaryJson(s: Summary): HTMLElement {
+  return h("details", { class: "summary-json" }, h("summary", {}, "the summary, as houserules simulate --json prints it"), h("pre", { "data-test": "summary-json" }, `${JSON.stringify(s, null, 2)}\n`));
+}
+
+function comparisonTable(c: Comparison): HTMLElement {
+  const pct = (x: number) => (Math.abs(x) <= 1 ? `${(x * 100).toFixed(1)}%` : String(x));
+  const value = (measure: string, x: number) => (/rate|share|finished|shared/.test(measure) ? pct(x) : String(Math.round(x * 1000) / 1000));
+  return h("table", { class: "comparison", "data-test": "comparison" },
+    h("caption", {}, `A: ${c.a} against B: ${c.b} (${c.games[0]} and ${c.games[1]} games); differences significant at 95% are marked ★`),
+    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B less A"), h("th", {}, "p"), h("th", {}, ""))),
+    h("tbody", {}, ...c.differences.map((d) => h("tr", { class: d.significant ? "significant" : "" },
+      h("td", {}, d.measure), h("td", {}, value(d.measure, d.a)), h("td", {}, value(d.measure, d.b)), h("td", {}, value(d.measure, d.difference)),
+      h("td", {}, d.p === null ? "—" : d.p < 0.001 ? "<0.001" : d.p.toFixed(3)), h("td", { "data-test": d.significant ? "significant" : undefined }, d.significant ? "★" : "")))));
+}

@@ -1,0 +1,249 @@
+// Watching, playing and measuring games in the playground, in a real browser: Debian's chromium driven by
+// playwright-core against the page `npm start` serves, its games in the page's own Web Workers. Each test walks
+// through a whole use of the page and checks it against the engine and the command line.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
+import { runBin } from "./helpers/cli.js";
+import { loadRules } from "../src/interpreter/load/load.js";
+import type { Game } from "../src/interpreter/model.js";
+import { describeEvent } from "../src/interpreter/events.js";
+import { GamePlay } from "../src/sim/play-game.js";
+import { randomAgent } from "../src/agents/random.js";
+import { Session } from "../src/session/session.js";
+import { visibleCards } from "../src/sim/leaks.js";
+import { hiddenNames } from "./helpers/hidden.js";
+
+let pg: Playground;
+beforeAll(async () => {
+  pg = await startPlayground();
+}, 180_000);
+afterAll(async () => {
+  await pg?.close();
+});
+
+function load(id: string): Game {
+  const g = loadRules(id).game;
+  if (!g) throw new Error(`${id} does not load`);
+  return g;
+}
+
+/** Opens the Play screen and starts a game: each seat "person" or an agent's name. */
+async function startGame(page: Page, rules: string, seed: number, seats: string[]): Promise<void> {
+  await page.click("[data-screen=play]");
+  await page.fill("[data-test=play-rules]", rules);
+  await page.fill("[data-test=play-players]", String(seats.length));
+  await page.dispatchEvent("[data-test=play-players]", "change");
+  await page.fill("[data-test=play-seed]", String(seed));
+  for (let p = 0; p < seats.length; p++) await page.selectOption(`[data-test=seat-${p}]`, seats[p]);
+  await step(page, "start");
+  await page.waitForSelector("[data-test=table] svg");
+}
+
+/** What the Play screen's frame says: where the game is and who may move. */
+const frameOf = (page: Page) => page.evaluate(() => {
+  const f = (globalThis as any).playground.play.frame;
+  return { cursor: f.cursor as number, length: f.length as number, over: f.over as boolean, viewer: f.viewer as number, legal: (f.legal as { text: string }[]).map((m) => m.text) };
+});
+
+/** Clicks a button and waits for the frame the worker answers with. */
+async function step(page: Page, test: string): Promise<void> {
+  const drawn = await page.evaluate(() => (globalThis as any).playground.play.drawn);
+  await page.click(`[data-test=${test}]`);
+  await page.waitForFunction((d) => (globalThis as any).playground.play.drawn > d, drawn);
+}
+
+describe("watching and playing in the page", () => {
+  it("shows Idiot seed 7 with the engine's log, never a hidden card in a seat's DOM, a person's move applied, an illegal one refused with its rule, and an export that houserules test passes", async () => {
+    const { page, problems } = await openPage(pg);
+    const game = load("idiot");
+
+    // the engine's own game: its log as describeEvent tells the whole truth
+    const lines: string[] = [];
+    const engine = new GamePlay(game, { seed: 7, seats: [randomAgent, randomAgent, randomAgent, randomAgent], log: true, watch: (g, e) => void lines.push(describeEvent(g, e, -1)) });
+    while (!engine.state.over && engine.step());
+    expect(engine.state.over).toBe(true);
+
+    await startGame(page, "idiot", 7, ["random", "random", "random", "random"]);
+    await step(page, "end");
+    const end = await frameOf(page);
+    expect(end.over).toBe(true);
+    expect(end.cursor).toBe(engine.state.moves);
+    expect(await page.locator("[data-test=log] li").allTextContents()).toEqual(lines);
+
+    // P1's view of a whole two-player game, from the first move to the last: at every step, nothing P1 may not
+    // see is anywhere in the DOM. The engine's truth gives, move by move, the cards P1 may see; the page checks
+    // its own DOM against it.
+    await startGame(page, "idiot", 7, ["random", "random"]);
+    const truth = new Session({ game, seed: 7, seats: [randomAgent, randomAgent] });
+    const known: number[][] = [];
+    const hidden: string[][] = [];
+    do {
+      const k = visibleCards(truth.state, 0);
+      known.push([...k]);
+      hidden.push([...hiddenNames(game, k)]);
+    } while (truth.forward());
+    const moves = known.length - 1;
+    expect(moves).toBeGreaterThan(100);
+    await page.selectOption("[data-test=viewer]", "0");
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame.viewer === 0);
+    const checked = await page.evaluate(async ([known, hidden]) => {
+      const play = (globalThis as any).playground.play;
+      const root = document.querySelector(".screen-play")!;
+      const wrong: string[] = [];
+      const words = (t: string) => t.toUpperCase().split(/[^0-9A-Z]+/);
+      const log = root.querySelector("[data-test=log]")!;
+      let steps = 0;
+      let logged = 0;
+      for (;;) {
+        const at = play.frame.cursor as number;
+        const mayKnow = new Set(known[at]);
+        const secret = new Set(hidden[at]);
+        // the table, the moves and everything else but the log: what P1 may see now
+        const texts: string[] = [];
+        for (const e of root.querySelectorAll("*")) {
+          if (log.contains(e)) continue;
+          for (const a of e.attributes) texts.push(a.value);
+          if (e instanceof HTMLInputElement) texts.push(e.value);
+          for (const n of e.childNodes) if (n.nodeType === Node.TEXT_NODE) texts.push(n.textContent ?? "");
+          const c = e.getAttribute("data-card");
+          if (c !== null && !mayKnow.has(Number(c))) wrong.push(`move ${at}: the DOM carries card ${c}`);
+        }
+        for (const t of texts) for (const w of words(t)) if (secret.has(w)) wrong.push(`move ${at}: the DOM names ${w}`);
+        // the log lines of this move: what P1 saw as it happened, before or after the move
+        const before = new Set(hidden[Math.max(0, at - 1)]);
+        const lines = [...log.children].slice(logged).map((li) => li.textContent ?? "");
+        logged = log.children.length;
+        for (const t of lines) for (const w of words(t)) if (secret.has(w) && before.has(w)) wrong.push(`move ${at}: the log names ${w}: ${t}`);
+        if (play.frame.over) break;
+        await play.send({ kind: "forward" });
+        if (play.frame.cursor !== at + 1) {
+          wrong.push(`move ${at}: a step went to ${play.frame.cursor}`);
+          break;
+        }
+        steps++;
+      }
+      return { wrong: [...new Set(wrong)].slice(0, 20), steps, viewer: play.frame.viewer };
+    }, [known, hidden] as const);
+    expect(checked).toEqual({ wrong: [], steps: moves, viewer: 0 });
+
+    // a person in seat 1 against three agents: an illegal typed move gets the engine's refusal, a clicked one is applied
+    await startGame(page, "idiot", 7, ["person", "random", "random", "random"]);
+    const mine = new Session({ game, seed: 7, seats: [null, randomAgent, randomAgent, randomAgent] });
+    mine.run();
+    await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor === c, mine.cursor);
+    const legal = mine.legal(0).map((m) => m.text);
+    expect((await frameOf(page)).legal).toEqual(legal);
+    const hand = mine.view(0).zones.find((z) => z.owner === 0 && z.cards.length > 0 && z.cards.every((c) => c >= 0))!;
+    const illegal = hand.cards.map((c) => `play ${game.cardNames[c]}`).find((t) => !legal.includes(t)) ?? "play 2Z";
+    const refused = mine.move(0, illegal);
+    expect(refused.ok).toBe(false);
+    await page.fill("[data-test=move-input]", illegal);
+    await step(page, "move-submit");
+    if (!refused.ok) expect(await page.textContent("[data-test=refusal]")).toBe(`${refused.refusal.rule}: ${refused.refusal.reason}`);
+    expect((await frameOf(page)).cursor).toBe(mine.cursor); // nothing changed
+    const chosen = legal[0];
+    expect(mine.move(0, chosen).ok).toBe(true);
+    mine.run();
+    await page.click(`[data-test=legal-move][data-move="${chosen}"]`);
+    await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor === c, mine.cursor);
+    expect(await page.textContent("[data-test=refusal]")).toBe("");
+    expect(await page.locator("[data-test=log] li").allTextContents()).toEqual(mine.log(0));
+
+    // the game so far, exported, passes houserules test
+    await page.click("[data-test=export]");
+    await page.waitForSelector("[data-test=exported]:not([hidden])");
+    const scenario = await page.textContent("[data-test=exported]");
+    const file = join(mkdtempSync(join(tmpdir(), "houserules-export-")), "exported.scenario.yaml");
+    writeFileSync(file, scenario!);
+    const tested = runBin(["test", file]);
+    expect(tested.err).toBe("");
+    expect(tested.code).toBe(0);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it("simulates 1,000 Idiot games in Web Workers with the CLI's --json summary byte for byte on 1 and 2 workers, charts it, opens a rule from its bar, cancels 10,000 games within a second, and compares two rule sets", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=measure]");
+    const cli = runBin(["simulate", "idiot", "--games", "1000", "--seed", "7", "--players", "4", "--json"]);
+    expect(cli.code).toBe(0);
+    const summaryOf = () => page.locator("[data-test=summary-json]").first().textContent();
+    for (const workers of [1, 2]) {
+      await page.fill("[data-test=measure-workers]", String(workers));
+      await page.fill("[data-test=measure-games]", "1000");
+      await page.evaluate(() => document.querySelector("[data-test=measure-results]")!.replaceChildren());
+      await page.click("[data-test=measure-run]");
+      await page.waitForSelector("[data-test=summary-json]", { state: "attached", timeout: 120_000 });
+      expect(await summaryOf()).toBe(cli.out);
+      expect(await page.textContent("[data-test=measure-progress-text]")).toMatch(new RegExp(`^1000 games in [0-9.]+ s on ${workers} worker`));
+    }
+
+    // the charts are drawn by Chart.js: wins by seat, game length, coverage; each canvas has ink on it
+    const charts = await page.locator("[data-test=chart] figcaption").allTextContents();
+    expect(charts.map((c) => c.split(" ")[0])).toEqual(["Wins", "Game", "Rule"]);
+    const inked = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")].map((c) => {
+      const canvas = c as HTMLCanvasElement;
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    }));
+    expect(inked.every((n) => n > 500)).toBe(true);
+
+    // clicking a rule's bar in the coverage chart opens its line in the editor
+    const summary = JSON.parse(cli.out);
+    const third = summary.coverage.rules[2].rule as string;
+    const at = await page.evaluate(() => {
+      const chart = (globalThis as any).playground.measure.coverageCharts[0];
+      const bar = chart.getDatasetMeta(0).data[2];
+      const box = chart.canvas.getBoundingClientRect();
+      return { x: box.left + (bar.x + bar.base) / 2, y: box.top + bar.y };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "rules/idiot/idiot.yaml" && !document.querySelector(".screen-edit")!.hasAttribute("hidden"));
+    const line = await page.evaluate(() => (globalThis as any).playground.edit.editor.getPosition().lineNumber);
+    const { lineOfRule } = await import("../src/editor/measure/rule-line.js");
+    expect(line).toBe(lineOfRule(readFileSync("rules/idiot/idiot.yaml", "utf8"), third));
+
+    // 10,000 games: the page answers while they run, and Cancel stops them within a second
+    await page.click("[data-screen=measure]");
+    await page.fill("[data-test=measure-games]", "10000");
+    await page.click("[data-test=measure-run]");
+    await page.waitForFunction(() => Number((document.querySelector("[data-test=measure-progress]") as HTMLProgressElement).value) > 0, undefined, { timeout: 60_000 });
+    const lag = await page.evaluate(() => new Promise<number>((done) => {
+      const t = performance.now();
+      setTimeout(() => done(performance.now() - t), 0);
+    }));
+    expect(lag).toBeLessThan(250);
+    const cancelled = await page.evaluate(() => new Promise<number>((done) => {
+      const t = performance.now();
+      (document.querySelector("[data-test=measure-cancel]") as HTMLButtonElement).click();
+      const wait = () => (document.querySelector("[data-test=measure-message]")!.textContent === "Cancelled." ? done(performance.now() - t) : requestAnimationFrame(wait));
+      wait();
+    }));
+    expect(cancelled).toBeLessThan(1000);
+    const done = Number(await page.getAttribute("[data-test=measure-progress]", "value"));
+    expect(done).toBeLessThan(10000);
+
+    // A/B: Seven Sins against its advanced variant, the differences significant at 95% marked as compareSummaries marks them
+    const a = runBin(["simulate", "idle-hands/seven-sins", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
+    const b = runBin(["simulate", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
+    const { compareSummaries } = await import("../src/sim/compare.js");
+    const expected = compareSummaries(JSON.parse(a.out), JSON.parse(b.out), ["idle-hands/seven-sins", "idle-hands/seven-sins-advanced"]);
+    await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins");
+    await page.fill("[data-test=measure-against]", "idle-hands/seven-sins-advanced");
+    await page.fill("[data-test=measure-games]", "100");
+    await page.fill("[data-test=measure-seed]", "3");
+    await page.click("[data-test=measure-run]");
+    await page.waitForSelector("[data-test=comparison]", { timeout: 120_000 });
+    const jsons = await page.locator("[data-test=summary-json]").allTextContents();
+    expect(jsons).toEqual([a.out, b.out]);
+    const rows = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[5].textContent]));
+    expect(rows).toEqual(expected.differences.map((d) => [d.measure, d.significant ? "★" : ""]));
+    expect(expected.differences.some((d) => d.significant)).toBe(true);
+    expect(problems).toEqual([]);
+  }, 400_000);
+});
