@@ -7,21 +7,21 @@ import { playCommand, playHelp } from "./commands/play.js";
 import { composeCommand, composeHelp } from "./commands/compose.js";
 import { cardsCommand, cardsHelp } from "./commands/cards.js";
 
-const commands: Record<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }> = {
+const commands = new Map<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }>(Object.entries({
   check: { run: check, help: checkHelp, summary: "load rule files and report every problem" },
   simulate: { run: simulateCommand, help: simulateHelp, summary: "play many games with agents and print what happened" },
   test: { run: testCommand, help: testHelp, summary: "run scenario files" },
   play: { run: playCommand, help: playHelp, summary: "play a game in the terminal against agents" },
   compose: { run: composeCommand, help: composeHelp, summary: "compose rule cards into one round and show which fills what" },
   cards: { run: cardsCommand, help: cardsHelp, summary: "list every rule card with its type and markers" },
-};
+}));
 
 export const mainHelp = `houserules — a declarative rules language for card games
 
 Usage: houserules <command> [options]
 
 Commands:
-${Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
+${[...commands].map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
 Run houserules <command> --help for a command's options.
 Rules are named by id (idiot, idle-hands/missions) or by a path (./my-game.yaml).
@@ -33,7 +33,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     io.out(mainHelp);
     return name ? 0 : 2;
   }
-  const command = commands[name];
+  const command = commands.get(name);
   if (!command) {
     io.err(`houserules: unknown command '${name}'\n\n${mainHelp}`);
     return 2;

@@ -30,6 +30,7 @@ export const codes = {
   E_ACCEPTED: "a scenario's move that must be refused was accepted",
   E_EXPECT: "what a scenario expects does not hold",
   E_STOPPED: "the game a scenario plays stopped: a rule failed while it ran",
+  E_OPTION: "an option declared with no allowed value, or given a value its declaration does not allow",
   W_UNUSED: "something defined but never used",
   N_ASSUMED: "a value the rulebook does not give, marked as assumed",
 } as const;

@@ -4,6 +4,7 @@
 export type { Move, NewGameOptions, ApplyResult } from "./engine/types.js";
 export { newGame, settleMoment } from "./engine/flow.js";
 export { blankState } from "./engine/blank-state.js";
+export { newGameProblems } from "./engine/new-game-check.js";
 export { stop } from "./engine/guard.js";
 export { actors, isRealtime, innermost } from "./engine/actors.js";
 export { legalMoves } from "./engine/legal-moves.js";

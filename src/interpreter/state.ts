@@ -113,8 +113,19 @@ export function zoneIndex(s: State, def: number, player: number): number {
   return s.game.sharedZones + d.slot * s.n + player;
 }
 
+/**
+ * Refuses a zone that does not exist (none, or a family's zone past its end) before any card leaves where it is,
+ * so that no card is ever lost; the caller names the rule.
+ */
+export function checkZone(s: State, to: unknown): void {
+  if (!(typeof to === "number" && Number.isInteger(to) && to >= 0 && to < s.zones.length)) {
+    throw new Error(to === null || to === undefined ? "cards cannot move to a zone that does not exist (none)" : `cards cannot move to a zone that does not exist (${String(to)})`);
+  }
+}
+
 /** Moves one card onto the top (or bottom) of a zone, recording who it came from. */
 export function moveCard(s: State, card: number, to: number, bottom = false): void {
+  checkZone(s, to);
   const from = s.cardZone[card];
   const src = s.zones[from];
   const at = src.lastIndexOf(card);

@@ -20,6 +20,11 @@ export interface ScenarioRules {
 
 export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string): ScenarioRules {
   const fragments = Array.isArray(raw.with) ? (raw.with as string[]) : [];
+  // preset: beside rules: starts a match from a combination; compose: names the rules alone.
+  const given = ["rules", "compose", "preset"].filter((k) => raw[k] !== undefined);
+  if (raw.compose !== undefined && given.length > 1) {
+    return fail(file.at(`/${given[1]}`, "error", "E_SCHEMA", `a scenario names its rules one way: ${given.map((k) => `${k}:`).join(" and ")} cannot both be given`, true));
+  }
   let refs: string[];
   let pointer: string;
   if (typeof raw.preset === "string" && typeof raw.rules === "string") {

@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Code, Diagnostic } from "../interpreter/diagnostics.js";
-import { SourceFile, loadYaml } from "../interpreter/load/yaml.js";
+import { SourceFile, escapePointer, loadYaml } from "../interpreter/load/yaml.js";
+import { optionProblems } from "../interpreter/options.js";
 import { validate } from "../interpreter/load/schema.js";
 import { displayPath } from "../interpreter/load/resolve.js";
 import type { Game } from "../interpreter/model.js";
@@ -93,6 +94,11 @@ class ScenarioRun {
       : Array.from({ length: Number(this.raw.players) }, (_, i) => `P${i + 1}`);
     this.expectations = new Expectations(this.names, (pointer, message) => this.failAt(pointer, message, "E_EXPECT"));
     const count = this.names.length;
+    const twice = this.names.find((n, i) => this.names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
+    if (twice !== undefined) {
+      this.problem("/players", `two players are called '${twice}': each seat needs its own name`);
+      return result();
+    }
     if (count < this.game.players.min || count > this.game.players.max) {
       this.problem("/players", `${this.game.name} is for ${this.game.players.min}–${this.game.players.max} players, not ${count}`);
       return result();
@@ -131,12 +137,7 @@ class ScenarioRun {
   private options(): Record<string, unknown> | undefined {
     const o = this.raw.options as Raw | undefined;
     if (!o) return undefined;
-    for (const key of Object.keys(o)) {
-      if (!this.game.options.has(key)) {
-        const known = [...this.game.options.keys()];
-        this.problem(`/options/${key}`, `${this.game.name} has no option '${key}'${known.length ? ` (options: ${known.join(", ")})` : ""}`, true);
-      }
-    }
+    for (const p of optionProblems(this.game.options, o)) this.problem(`/options/${escapePointer(p.name)}`, `${this.game.name}: ${p.message}`, !this.game.options.has(p.name));
     return o;
   }
 

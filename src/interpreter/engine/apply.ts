@@ -29,6 +29,8 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     }
     return r;
   }
+  const malformed = trusted ? null : shapeProblem(s, p, move);
+  if (malformed) return { ok: false, refusal: { rule: "move", reason: malformed } };
   const who = mayAct(s, p);
   if (who) return { ok: false, refusal: who };
   const action = move.action;
@@ -38,6 +40,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
   }
   const frame = action.frame;
+  const saved = s.me;
   s.me = p;
   if (!trusted) {
     let refusal: Refusal | null = null;
@@ -47,7 +50,10 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
       stop(s, e instanceof RuleError ? e.message : (e as Error).message);
       return { ok: false, refusal: { rule: "error", reason: s.error ?? "the rules failed" } };
     }
-    if (refusal) return { ok: false, refusal };
+    if (refusal) {
+      s.me = saved; // a refusal changes nothing
+      return { ok: false, refusal };
+    }
   } else {
     const params = action.params;
     for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
@@ -73,10 +79,39 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   return { ok: true };
 }
 
+/**
+ * What is wrong with the shape of a move from outside (a program, a saved log): an action of these rules, and
+ * for each parameter a value of its kind. Values among the choices are checked later; this only keeps values
+ * of the wrong kind from reaching the rules, where they would fail as if the rules were broken.
+ */
+function shapeProblem(s: State, p: number, move: Move): string | null {
+  if (!Number.isInteger(p) || p < 0 || p >= s.n) return `there is no seat ${String(p)}`;
+  if (!move || typeof move !== "object") return "a move is an action and its arguments";
+  const action = move.action;
+  if (!action || s.game.actions[action.index] !== action) return "a move names one of the rules' actions";
+  if (!Array.isArray(move.args) || move.args.length > action.params.length) return `${action.name} takes ${action.params.length} argument${action.params.length === 1 ? "" : "s"}`;
+  for (let i = 0; i < action.params.length; i++) {
+    const param = action.params[i];
+    const v = move.args[i];
+    if (v === null || v === undefined) continue;
+    const isCard = (c: unknown) => Number.isInteger(c) && (c as number) >= 0 && (c as number) < s.game.cardNames.length;
+    const ok = param.several || param.kind === "cards"
+      ? Array.isArray(v) && v.length <= s.game.cardNames.length && v.every(isCard)
+      : param.kind === "card" ? isCard(v)
+      : param.kind === "player" ? Number.isInteger(v) && (v as number) >= 0 && (v as number) < s.n
+      : param.kind === "zone" ? Number.isInteger(v) && (v as number) >= 0 && (v as number) < s.zones.length
+      : param.kind === "number" ? typeof v === "number" && Number.isFinite(v)
+      : param.kind === "text" ? typeof v === "string"
+      : true;
+    if (!ok) return `${action.name}: ${param.name} takes ${param.several || param.kind === "cards" ? "a list of cards" : `a ${param.kind}`}, not ${JSON.stringify(v) ?? String(v)}`;
+  }
+  return null;
+}
+
 /** Whether a move (from an earlier list of legal moves) is still legal now, without listing every move. */
 export function isLegal(s: State, p: number, move: Move): boolean {
   if (s.sub) return isLegal(s.sub, p, move);
-  if (mayAct(s, p) || !phaseOf(s).actions.includes(move.action.index)) return false;
+  if (shapeProblem(s, p, move) || mayAct(s, p) || !phaseOf(s).actions.includes(move.action.index)) return false;
   const saved = s.me;
   s.me = p;
   try {

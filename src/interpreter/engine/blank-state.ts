@@ -58,7 +58,8 @@ export function blankState(game: Game, o: NewGameOptions): State {
   const zones: number[][] = new Array(l.zones.length);
   for (let z = 0; z < zones.length; z++) zones[z] = l.zones[z].slice();
   const opts: unknown[] = [];
-  for (const [name, opt] of game.options) opts[opt.slot] = o.options && name in o.options ? o.options[name] : opt.value;
+  // Only the caller's own entries count: `name in options` would find toString on any object.
+  for (const [name, opt] of game.options) opts[opt.slot] = o.options && Object.hasOwn(o.options, name) ? o.options[name] : opt.value;
   const s: State = {
     game, n, names: o.players.slice(), zones, zoneDef: l.zoneDef.slice(), zoneOwner: l.zoneOwner.slice(),
     groups: Array.from({ length: game.families }, () => []),

@@ -9,11 +9,15 @@ import { RuleError } from "../lang/values.js";
 import { firstTurn, followingTurn, phaseOf, startPlayer, takesPart } from "../turn-order.js";
 import type { NewGameOptions } from "./types.js";
 import { blankState } from "./blank-state.js";
+import { newGameProblems } from "./new-game-check.js";
 import { guard, stop } from "./guard.js";
 import { resetVars } from "./vars.js";
 import { finishGame } from "./outcome.js";
 
+/** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with an Error. */
 export function newGame(game: Game, o: NewGameOptions): State {
+  const problems = newGameProblems(game, o);
+  if (problems.length) throw new Error(`cannot start ${game.name}: ${problems.join("; ")}`);
   const s = blankState(game, o);
   guard(s, "setup", () => {
     resetVars(s, "all");

@@ -193,7 +193,7 @@ export class Emitter {
       case "item":
         return `${this.helper("item")}(${this.expr(e.list, f)}, ${this.expr(e.index, f)})`;
       case "mapGet":
-        return `${this.helper("mapGet")}(${this.expr(e.map, f)}, ${this.expr(e.key, f)})`;
+        return `${this.helper("mapGet")}(${this.expr(e.map, f)}, ${this.expr(e.key, f)}, ${this.value(e.rule)})`;
       case "orEmpty":
         return `(${this.expr(e.list, f)} ?? [])`;
       case "toCards": {

@@ -6,7 +6,7 @@ import type { Type } from "./types.js";
 import type { Eval } from "../model.js";
 import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
-import { moveCard, zoneIndex } from "../state.js";
+import { checkZone, moveCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
@@ -479,6 +479,7 @@ function shownBefore(s: State, cards: readonly number[]): number[] | null {
 /** Moves cards, keeping the order given: the last ends on top. Cards from several zones are logged per zone. */
 export function moveCards(s: State, cards: readonly number[], to: number, bottom = false): void {
   if (cards.length === 0) return;
+  checkZone(s, to);
   const from0 = s.cardZone[cards[0]];
   if (!bottom && s.zones[from0] === cards && from0 !== to) {
     moveWholeZone(s, from0, to);

@@ -21,8 +21,12 @@ export function range(from: unknown, to: unknown, rule: string): number[] {
   return out;
 }
 
-/** A table's entry for a key, none where the table has no such entry of its own. */
-export function mapGet(map: unknown, key: unknown): unknown {
+/**
+ * A table's entry for a key, none where the table has no such entry of its own. A row a table does not have is
+ * none, and looking up in it is an error naming the rule: the checker cannot know which rows a value names.
+ */
+export function mapGet(map: unknown, key: unknown, rule: string): unknown {
+  if (map === null || typeof map !== "object") throw new RuleError(`${rule}: there is no row to look up '${String(key)}' in: the table has no entry for the row named before it`);
   const table = map as Record<string, unknown>;
   const k = String(key);
   return Object.prototype.hasOwnProperty.call(table, k) ? (table[k] ?? null) : null;

@@ -75,7 +75,7 @@ export type TExpr =
   | Op<"cond", { test: TExpr; then: TExpr; else: TExpr }>
   | Op<"list", { items: TExpr[] }>
   | Op<"item", { list: TExpr; index: TExpr }> // list[i], none outside the list
-  | Op<"mapGet", { map: TExpr; key: TExpr }> // a table's entry, none when it has no such key
+  | Op<"mapGet", { map: TExpr; key: TExpr; rule: string }> // a table's entry, none when it has no such key
   // conversions the checker writes out
   | Op<"orEmpty", { list: TExpr }> // a list value, none read as the empty list
   | Op<"toCards", { card: TExpr }> // one card (or none) as a list of cards

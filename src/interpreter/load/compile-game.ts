@@ -16,6 +16,7 @@ import type {
   ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
 } from "../model.js";
 import { limitCaps, maxCards } from "../limits.js";
+import { optionDeclarationProblems } from "../options.js";
 import { standardDeck, normalizeCardName, nameFromTemplate, type CardSpec } from "../cards.js";
 import type { State } from "../state.js";
 import { defaultBackend, type Backend } from "../backend.js";
@@ -356,8 +357,12 @@ class GameBuilder {
       const spec = item as Raw;
       const slot = this.counts.options++;
       const type = typeOfConstant(spec.default) ?? T.any;
-      if (this.declare(name, { kind: "option", slot, type }, `/options/${escapePointer(name)}`)) {
-        out.set(name, { value: spec.default, slot, ...spec } as { value: unknown; slot: number });
+      const pointer = `/options/${escapePointer(name)}`;
+      const declaration = { value: spec.default, min: spec.min, max: spec.max, values: spec.values };
+      const problems = optionDeclarationProblems(declaration);
+      for (const p of problems) this.diagnostics.push(this.file.at(`${pointer}/${p.key}`, "error", "E_OPTION", p.message));
+      if (this.declare(name, { kind: "option", slot, type }, pointer) && problems.length === 0) {
+        out.set(name, { ...declaration, slot });
       }
     }
     return out;

@@ -31,7 +31,7 @@ export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx:
     if (e.name === "place") return { k: "playerPlace", type: T.num, player: object };
   }
   if ((t.t === "zone" || t.t === "zonekind") && e.name === "name") return { k: "zoneName", type: T.str, zone: ch.convert.asZone(object) };
-  if (t.t === "map") return { k: "mapGet", type: t.of, map: object, key: { k: "const", type: T.str, value: e.name } };
+  if (t.t === "map") return { k: "mapGet", type: t.of, map: object, key: { k: "const", type: T.str, value: e.name }, rule: ctx.rule };
   // a.f means f(a): any function whose first argument fits can be written after its value.
   if (builtin(e.name) || ch.env.global(e.name)?.kind === "define") return callNamed(ch, e.name, e.nameAt, [e.object], e.at, ctx, object);
   return ch.error(ctx, e.nameAt, "E_NAME", `${T.show(t)} has no '${e.name}'${suggestion(e.name, membersOf(ch, t))}`);

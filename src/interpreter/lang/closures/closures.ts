@@ -186,13 +186,13 @@ export function evalOf(e: TExpr): Eval {
       };
     }
     case "mapGet": {
-      const o = evalOf(e.map);
+      const [o, rule] = [evalOf(e.map), e.rule];
       if (e.key.k === "const") {
         const key = e.key.value;
-        return (s) => mapGet(o(s), key);
+        return (s) => mapGet(o(s), key, rule);
       }
       const k = evalOf(e.key);
-      return (s) => mapGet(o(s), k(s));
+      return (s) => mapGet(o(s), k(s), rule);
     }
     case "orEmpty": {
       const f = evalOf(e.list);

@@ -1,0 +1,33 @@
+// What a caller asks of a new game is checked against the rules before anything is built: the players (as many
+// as the rules allow, each named once), the options (declared ones, with allowed values), the dealer and the
+// starting player (seats of this game). The log marks who saw a card in a 32-bit mask, and a table of a size
+// the rules never meant breaks such assumptions: the rules' own bounds are the only ones that hold.
+import type { Game } from "../model.js";
+import type { NewGameOptions } from "./types.js";
+import { optionProblems } from "../options.js";
+
+export function newGameProblems(game: Game, o: NewGameOptions): string[] {
+  const out: string[] = [];
+  const players: unknown = o?.players;
+  if (!Array.isArray(players)) return ["players is a list of names"];
+  const { min, max } = game.players;
+  if (players.length < min || players.length > max) out.push(`${game.name} is for ${min === max ? min : `${min}–${max}`} players, not ${players.length}`);
+  const seen = new Set<string>();
+  for (const name of players) {
+    if (typeof name !== "string" || name.trim() === "" || /\s/.test(name)) {
+      out.push(`a player's name is one word, not ${JSON.stringify(name)}`);
+      continue;
+    }
+    if (seen.has(name.toLowerCase())) out.push(`two players are called '${name}'`);
+    seen.add(name.toLowerCase());
+  }
+  for (const p of optionProblems(game.options, o.options)) out.push(p.message);
+  for (const key of ["dealer", "start"] as const) {
+    const seat = o[key];
+    if (seat !== undefined && !(Number.isInteger(seat) && seat >= 0 && seat < players.length)) out.push(`${key} is a seat from 0 to ${players.length - 1}, not ${String(seat)}`);
+  }
+  if (o.seed !== undefined && typeof o.seed !== "string" && !(typeof o.seed === "number" && Number.isSafeInteger(o.seed))) {
+    out.push(`the seed is text or a whole number up to 2^53, not ${String(o.seed)}`);
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// Options are values chosen before a game (a hand size, a variant switch). Their declaration in the rule file
+// says what is allowed — the default's kind, a range, a list of values — and every value given for one, by a
+// scenario, the command line or a program, is checked against it. Names given by a caller are looked up only
+// among the file's own options: never on a JavaScript object.
+
+export interface OptionSpec {
+  value: unknown; // the default
+  min?: unknown;
+  max?: unknown;
+  values?: unknown;
+}
+
+const kindOf = (v: unknown) => (typeof v === "number" ? "a number" : typeof v === "boolean" ? "true or false" : "text");
+
+/** Why a value is not allowed for an option, or null when it is. */
+export function optionValueProblem(name: string, spec: OptionSpec, value: unknown): string | null {
+  const want = typeof spec.value;
+  if (typeof value !== want || (typeof value === "number" && !Number.isFinite(value))) {
+    return `option '${name}' is ${kindOf(spec.value)}, not ${JSON.stringify(value) ?? String(value)}`;
+  }
+  if (typeof value === "number") {
+    if (typeof spec.min === "number" && value < spec.min) return `option '${name}' is at least ${spec.min}, not ${value}`;
+    if (typeof spec.max === "number" && value > spec.max) return `option '${name}' is at most ${spec.max}, not ${value}`;
+  }
+  if (Array.isArray(spec.values) && !spec.values.includes(value)) {
+    return `option '${name}' is one of ${spec.values.map((v) => JSON.stringify(v)).join(", ")}, not ${JSON.stringify(value)}`;
+  }
+  return null;
+}
+
+/** What is wrong with an option's declaration itself: a range that is empty, a default outside it. */
+export function optionDeclarationProblems(spec: OptionSpec): { key: string; message: string }[] {
+  const out: { key: string; message: string }[] = [];
+  const { min, max, values } = spec;
+  for (const key of ["min", "max"] as const) {
+    if (spec[key] !== undefined && typeof spec.value !== "number") out.push({ key, message: `${key} is for an option whose default is a number` });
+  }
+  if (typeof min === "number" && typeof max === "number" && min > max) out.push({ key: "max", message: `max (${max}) is below min (${min}): no value is allowed` });
+  if (Array.isArray(values)) {
+    for (const [i, v] of values.entries()) {
+      if (typeof v !== typeof spec.value) out.push({ key: `values/${i}`, message: `the values of an option are all of the default's kind (${kindOf(spec.value)}), not ${JSON.stringify(v)}` });
+    }
+  }
+  if (out.length === 0) {
+    const problem = optionValueProblem("", spec, spec.value);
+    if (problem) out.push({ key: "default", message: `the default ${JSON.stringify(spec.value)} is not allowed: ${problem.replace(/^option '' is /, "it must be ")}` });
+  }
+  return out;
+}
+
+/** The problems of the options a caller gives (a map of names to values) against the rules' declarations. */
+export function optionProblems(declared: ReadonlyMap<string, OptionSpec>, given: unknown): { name: string; message: string }[] {
+  if (given === undefined || given === null) return [];
+  if (typeof given !== "object" || Array.isArray(given)) return [{ name: "", message: "options are a map of option names to values" }];
+  const out: { name: string; message: string }[] = [];
+  for (const name of Object.keys(given)) {
+    const spec = declared.get(name);
+    if (!spec) {
+      const known = [...declared.keys()];
+      out.push({ name, message: `there is no option '${name}'${known.length ? ` (options: ${known.join(", ")})` : " (the rules declare no options)"}` });
+      continue;
+    }
+    const problem = optionValueProblem(name, spec, (given as Record<string, unknown>)[name]);
+    if (problem) out.push({ name, message: problem });
+  }
+  return out;
+}
