@@ -31,6 +31,12 @@ export const codes = {
   E_EXPECT: "what a scenario expects does not hold",
   E_STOPPED: "the game a scenario plays stopped: a rule failed while it ran",
   E_OPTION: "an option declared with no allowed value, or given a value its declaration does not allow",
+  E_RANGE_SIZE: "a range with more numbers than the limit (at load for constants, else when it runs)",
+  E_LIST_SIZE: "a list built at run time with more items than the limit",
+  E_TEXT_SIZE: "a text built at run time longer than the limit",
+  E_MOVES: "more legal moves at one time than the limit",
+  E_BUDGET: "a run that passed the time or memory bound its user set",
+  E_RUNTIME: "a rule that failed at run time",
   W_UNUSED: "something defined but never used",
   N_ASSUMED: "a value the rulebook does not give, marked as assumed",
 } as const;

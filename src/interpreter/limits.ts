@@ -22,3 +22,15 @@ export const maxCards = 100_000;
  * memory are bounded by the user (the command line's --time-limit and --memory-limit), never by the file.
  */
 export const limitCaps = { moves: 1_000_000, steps: 1_000_000 };
+
+/** The most items a list may hold when the rules build one (a range, two lists joined): checked before it is built. */
+export const maxListSize = 1_000_000;
+
+/** The longest text the rules may build by joining texts. */
+export const maxTextLength = 1_000_000;
+
+/** The most legal moves listed for one player at one time. */
+export const maxLegalMoves = 100_000;
+
+/** How much work (values built, functions called, moves made) passes between two looks at a run's budget. */
+export const budgetInterval = 65_536;

@@ -16,6 +16,14 @@ export interface GameResult {
   places: number[]; // players in the order they went out, where the rules put players out
 }
 
+/**
+ * The bounds of a run that the user sets (wall-clock time, memory), never the rule file: asked now and then while
+ * the rules work, it says why the run must stop, or null to go on. Games played inside a game share it.
+ */
+export interface Budget {
+  check(): string | null;
+}
+
 export interface State {
   game: Game;
   n: number; // players
@@ -55,6 +63,10 @@ export interface State {
   over: boolean;
   result: GameResult | null;
   error: string | null;
+  errorCode: string | null; // which limit stopped the game (E_RANGE_SIZE, E_BUDGET, ...), E_RUNTIME otherwise
+  budget: Budget | null;
+  ticks: number; // work done, counted by the runtime's helpers
+  nextCheck: number; // the count of work at which the budget is next asked
   log: GameEvent[] | null;
   now: number; // the time of the latest move, in seconds, in a real-time phase
   sub: State | null; // a game being played inside this one (a round of a match)

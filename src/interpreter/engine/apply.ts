@@ -3,11 +3,12 @@
 import type { ParamDef } from "../model.js";
 import type { Refusal, State } from "../state.js";
 import { record } from "../events.js";
-import { RuleError, equal } from "../lang/values.js";
+import { equal } from "../lang/values.js";
 import { phaseOf } from "../turn-order.js";
 import type { ApplyResult, Move } from "./types.js";
 import { mayAct } from "./actors.js";
-import { guard, stop } from "./guard.js";
+import { failed, guard, stop } from "./guard.js";
+import { tick } from "../budget.js";
 import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
@@ -47,7 +48,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     try {
       refusal = check(s, move, frame);
     } catch (e) {
-      stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+      failed(s, e, `${action.name}`);
       return { ok: false, refusal: { rule: "error", reason: s.error ?? "the rules failed" } };
     }
     if (refusal) {
@@ -64,6 +65,12 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   }
   s.moves++;
   s.steps = 0;
+  try {
+    tick(s, 64); // a move is work too: the budget is asked however little the rules compute
+  } catch (e) {
+    failed(s, e, action.name);
+    return { ok: true };
+  }
   if (s.coverage) s.coverage[action.index]++;
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
@@ -73,7 +80,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     if (logged) markSeen(s, logged);
     afterAction(s, p, action, together);
   } catch (e) {
-    stop(s, e instanceof RuleError ? e.message : `${action.name}: ${(e as Error).message}`);
+    failed(s, e, action.name);
   }
   if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
   return { ok: true };

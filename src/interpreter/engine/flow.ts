@@ -113,6 +113,7 @@ function startInnerGame(s: State, phase: PhaseDef): void {
   }
   const inner = newGame(rules, {
     players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
+    budget: s.budget ?? undefined,
     hooks: s.hooks?.inner?.(s),
   });
   record(s, { type: "game", rules: rules.name, ids });

@@ -8,14 +8,21 @@ export function guard(s: State, where: string, run: () => void): void {
   try {
     run();
   } catch (e) {
-    stop(s, e instanceof RuleError ? e.message : `${where}: ${(e as Error).message}`);
+    failed(s, e, where);
   }
 }
 
+/** Stops a game whose rules threw: a rule error keeps its message and code, anything else is named by where. */
+export function failed(s: State, e: unknown, where: string): void {
+  if (e instanceof RuleError) stop(s, e.message, e.code);
+  else stop(s, `${where}: ${(e as Error).message}`);
+}
+
 /** Stops a game that cannot go on: a looping or failing rule, or a player with no legal move. */
-export function stop(s: State, message: string): void {
+export function stop(s: State, message: string, code = "E_RUNTIME"): void {
   if (s.over) return;
   s.error = message;
+  s.errorCode = code;
   s.over = true;
   record(s, { type: "error", message });
 }

@@ -5,7 +5,9 @@ import { RuleError } from "../lang/values.js";
 import { phaseOf } from "../turn-order.js";
 import type { Move } from "./types.js";
 import { mayAct } from "./actors.js";
-import { stop } from "./guard.js";
+import { failed } from "./guard.js";
+import { tick } from "../budget.js";
+import { maxLegalMoves } from "../limits.js";
 
 export function legalMoves(s: State, p: number): Move[] {
   if (s.sub) return legalMoves(s.sub, p);
@@ -16,7 +18,7 @@ export function legalMoves(s: State, p: number): Move[] {
   try {
     for (const a of phaseOf(s).actions) enumerate(s, s.game.actions[a], out);
   } catch (e) {
-    stop(s, e instanceof RuleError ? e.message : (e as Error).message);
+    failed(s, e, "legal moves");
     return [];
   } finally {
     s.me = saved;
@@ -99,11 +101,15 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
 
 /** Parameter i is chosen: the move is complete, or the next parameter is chosen. */
 function goOn(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
-  if (i === action.params.length - 1) out.push({ action, args: args.slice() });
+  if (i === action.params.length - 1) {
+    if (out.length >= maxLegalMoves) throw new RuleError(`${action.name}: more than ${maxLegalMoves.toLocaleString("en")} legal moves at once; let a parameter choose fewer`, "E_MOVES");
+    out.push({ action, args: args.slice() });
+  }
   else choose(s, action, i + 1, args, out);
 }
 
 function passes(s: State, checks: RequirementDef[]): boolean {
+  tick(s, 1);
   for (let i = 0; i < checks.length; i++) {
     if (checks[i].check(s) !== true) {
       if (s.coverage) s.coverage[checks[i].coverage]++;

@@ -14,8 +14,8 @@ export function newGameProblems(game: Game, o: NewGameOptions): string[] {
   if (players.length < min || players.length > max) out.push(`${game.name} is for ${min === max ? min : `${min}–${max}`} players, not ${players.length}`);
   const seen = new Set<string>();
   for (const name of players) {
-    if (typeof name !== "string" || name.trim() === "" || /\s/.test(name)) {
-      out.push(`a player's name is one word, not ${JSON.stringify(name)}`);
+    if (typeof name !== "string" || name.trim() === "") {
+      out.push(`a player's name is text, not ${JSON.stringify(name)}`);
       continue;
     }
     if (seen.has(name.toLowerCase())) out.push(`two players are called '${name}'`);

@@ -1,6 +1,6 @@
 // The values the engine's interface takes and gives: a move, the options of a new game, the result of a move.
 import type { ActionDef } from "../model.js";
-import type { GameHooks, Refusal, State } from "../state.js";
+import type { Budget, GameHooks, Refusal, State } from "../state.js";
 
 export interface Move {
   action: ActionDef;
@@ -18,6 +18,8 @@ export interface NewGameOptions {
   coverage?: boolean;
   /** Called after every event (see State.watch). */
   watch?: State["watch"];
+  /** The run's time and memory bounds (see State.budget). */
+  budget?: Budget;
   /** Called once setup is over, before the first phase: the first point where a player must decide. */
   afterSetup?: (s: State) => void;
   /** How a scenario steers the game from outside: shuffles, the zones after setup, the games inside it. */

@@ -27,7 +27,8 @@ function loop(em: Emitter, list: TExpr, before: string, body: (f: Fn, x: string,
   const f = new Fn();
   const [l, i, x] = [f.tmp(), f.tmp(), f.tmp()];
   const each = body(f, x, i);
-  const text = `${l} = ${em.expr(list, f)};\n${before}\nfor (${i} = 0; ${i} < ${l}.length; ${i}++) {\n${x} = ${l}[${i}];\n${each}\n}\n${after}`;
+  // the items gone through count as work against the run's budget, as the closures' calls of the function do
+  const text = `${l} = ${em.expr(list, f)};\n${em.helper("tick")}(s, ${l}.length);\n${before}\nfor (${i} = 0; ${i} < ${l}.length; ${i}++) {\n${x} = ${l}[${i}];\n${each}\n}\n${after}`;
   return `${em.m.add(["s"], text, f.temps)}(s)`;
 }
 

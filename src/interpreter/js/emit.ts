@@ -4,7 +4,8 @@
 // generated arguments: adding a builtin never needs a change here.
 import type { TArg, TBlock, TExpr, TLambda, TStmt } from "../lang/typed.js";
 import { compare, equal } from "../lang/values.js";
-import { activePlayers, allPlayers, cardName, item, looping, mapGet, num, place, playerName, range, show } from "../lang/runtime.js";
+import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat } from "../lang/runtime.js";
+import { tick } from "../budget.js";
 import { zoneName } from "../zones.js";
 import { startPlayer } from "../turn-order.js";
 import type { Module } from "./module.js";
@@ -12,7 +13,7 @@ import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
 import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
 
-const runtime = { compare, equal, activePlayers, allPlayers, cardName, item, looping, mapGet, num, place, playerName, range, show, zoneName, startPlayer };
+const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer };
 
 export class Emitter {
   constructor(readonly m: Module) {}
@@ -63,7 +64,7 @@ export class Emitter {
   lambdaFunction(l: TLambda): string {
     const f = new Fn();
     const binds = l.slots.map((slot, i) => `${this.local(l.frame, slot)} = ${i === 0 ? "a" : "b"};`).join("\n");
-    return this.m.add(["s", "a", "b"], `${binds}\nreturn ${this.expr(l.body, f)};`, f.temps);
+    return this.m.add(["s", "a", "b"], `${this.helper("tick")}(s, 1);\n${binds}\nreturn ${this.expr(l.body, f)};`, f.temps);
   }
 
   argFunction(a: TArg): string {
@@ -164,9 +165,9 @@ export class Emitter {
         return `(${a} = ${x}, ${b} = ${y}, ((${a} % ${b}) + ${b}) % ${b})`;
       }
       case "concat":
-        return `${this.expr(e.a, f)}.concat(${this.expr(e.b, f)})`;
+        return `${this.helper("concat")}(s, ${this.expr(e.a, f)}, ${this.expr(e.b, f)}, ${this.value(e.rule)})`;
       case "strcat":
-        return `(${this.expr(e.a, f)} + ${this.expr(e.b, f)})`;
+        return `${this.helper("strcat")}(${this.expr(e.a, f)}, ${this.expr(e.b, f)}, ${this.value(e.rule)})`;
       case "eq":
         return this.equality(e, f);
       case "order": {

@@ -8,6 +8,7 @@ import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
 import { checkZone, moveCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
+import { range } from "./runtime.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
@@ -354,12 +355,7 @@ def({
   name: "range", doc: "The whole numbers from a to b, both included (also written a..b).", example: "range(1, faceDown.count)", effect: false,
   params: [{ name: "from", kind: "value" }, { name: "to", kind: "value" }],
   type: (a) => (!needNum(a[0]) ? wrong(0, "a range needs numbers") : !needNum(a[1]) ? wrong(1, "a range needs numbers") : T.list(T.num)),
-  make: ([a, b]) => (s) => {
-    const out: number[] = [];
-    const to = ev(b)(s) as number;
-    for (let i = ev(a)(s) as number; i <= to; i++) out.push(i);
-    return out;
-  },
+  make: ([a, b]) => (s) => range(ev(a)(s), ev(b)(s), "range"),
 });
 
 // ---- numbers ----------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import type { Type } from "./types.js";
 import type { State } from "../state.js";
 import { RuleError } from "./values.js";
 import { zoneName } from "../zones.js";
+import { maxListSize, maxTextLength } from "../limits.js";
+import { tick } from "../budget.js";
 
 /** A number, or a rule error naming the rule when the value is none or not a number. */
 export function num(v: unknown, rule: string): number {
@@ -13,13 +15,31 @@ export function num(v: unknown, rule: string): number {
   return v;
 }
 
-/** The whole numbers from `from` to `to`, both included. */
+/** The whole numbers from `from` to `to`, both included; counted before one is made. */
 export function range(from: unknown, to: unknown, rule: string): number[] {
-  const out: number[] = [];
+  const first = num(from, rule);
   const last = num(to, rule);
-  for (let i = num(from, rule); i <= last; i++) out.push(i);
+  const size = last - first + 1;
+  if (size > maxListSize) throw new RuleError(`${rule}: the range ${first}..${last} has ${size.toLocaleString("en")} numbers, more than the limit of ${maxListSize.toLocaleString("en")}`, "E_RANGE_SIZE");
+  const out: number[] = [];
+  for (let i = first; i <= last; i++) out.push(i);
   return out;
 }
+
+/** Two lists joined, checked against the list limit before they are. */
+export function concat(s: State, a: unknown[], b: unknown[], rule: string): unknown[] {
+  const size = a.length + b.length;
+  if (size > maxListSize) throw new RuleError(`${rule}: joining lists of ${a.length.toLocaleString("en")} and ${b.length.toLocaleString("en")} items passes the limit of ${maxListSize.toLocaleString("en")}`, "E_LIST_SIZE");
+  tick(s, size);
+  return a.concat(b);
+}
+
+/** Two texts joined, checked against the text limit. */
+export function strcat(a: string, b: string, rule: string): string {
+  if (a.length + b.length > maxTextLength) throw new RuleError(`${rule}: joining texts makes ${(a.length + b.length).toLocaleString("en")} characters, more than the limit of ${maxTextLength.toLocaleString("en")}`, "E_TEXT_SIZE");
+  return a + b;
+}
+
 
 /**
  * A table's entry for a key, none where the table has no such entry of its own. A row a table does not have is

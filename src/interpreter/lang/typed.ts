@@ -65,8 +65,8 @@ export type TExpr =
   | Op<"neg", { arg: TExpr; rule: string }>
   | Op<"and" | "or", { args: TExpr[] }>
   | Op<"arith", { op: "+" | "-" | "*" | "/" | "%"; a: TExpr; b: TExpr; rule: string }>
-  | Op<"concat", { a: TExpr; b: TExpr }> // two lists
-  | Op<"strcat", { a: TExpr; b: TExpr }> // two texts
+  | Op<"concat", { a: TExpr; b: TExpr; rule: string }> // two lists
+  | Op<"strcat", { a: TExpr; b: TExpr; rule: string }> // two texts
   | Op<"eq", { a: TExpr; b: TExpr; negate: boolean; scalar: boolean }>
   | Op<"order", { op: "<" | "<=" | ">" | ">="; a: TExpr; b: TExpr; numeric: boolean }>
   | Op<"in", { item: TExpr; list: TExpr; scalar: boolean }>

@@ -27,4 +27,12 @@ export function equal(a: unknown, b: unknown): boolean {
   return false;
 }
 
-export class RuleError extends Error {}
+/** A rule that fails at run time; `code` says which limit stopped it, when a limit did. */
+export class RuleError extends Error {
+  constructor(
+    message: string,
+    readonly code = "E_RUNTIME",
+  ) {
+    super(message);
+  }
+}

@@ -1,6 +1,7 @@
 // Checks the operators: not and minus, and/or chains, arithmetic, joining lists and text, comparisons, `in`,
 // `??`, ranges, and indexing lists and tables.
 import type { Expr } from "../ast.js";
+import { maxListSize } from "../../limits.js";
 import * as T from "../types.js";
 import type { Type } from "../types.js";
 import type { TExpr } from "../typed.js";
@@ -56,9 +57,9 @@ export function checkBinary(ch: Checker, e: Binary, ctx: Ctx): TExpr | null {
       if (T.isListLike(a.type) && T.isListLike(b.type) && a.type.t !== "any") {
         const type = T.unify(T.list(T.elementOf(a.type)!), T.list(T.elementOf(b.type)!));
         if (!type) return ch.error(ctx, e.opAt, "E_TYPE", `cannot join ${T.show(a.type)} and ${T.show(b.type)}`);
-        return { k: "concat", type, a: ch.convert.asList(a), b: ch.convert.asList(b) };
+        return { k: "concat", type, a: ch.convert.asList(a), b: ch.convert.asList(b), rule };
       }
-      if (a.type.t === "str" || b.type.t === "str") return { k: "strcat", type: T.str, a: ch.convert.stringify(a), b: ch.convert.stringify(b) };
+      if (a.type.t === "str" || b.type.t === "str") return { k: "strcat", type: T.str, a: ch.convert.stringify(a), b: ch.convert.stringify(b), rule };
       return arithmetic(ch, e, a, b, ctx);
     }
     case "-":
@@ -95,6 +96,10 @@ export function checkBinary(ch: Checker, e: Binary, ctx: Ctx): TExpr | null {
     case "..": {
       if (a.type.t !== "num" && a.type.t !== "any") return ch.error(ctx, e.left.at, "E_TYPE", `a range needs numbers, but this is ${T.show(a.type)}`);
       if (b.type.t !== "num" && b.type.t !== "any") return ch.error(ctx, e.right.at, "E_TYPE", `a range needs numbers, but this is ${T.show(b.type)}`);
+      // a range of two constants is counted when the file is checked, not first when it runs
+      if (a.k === "const" && b.k === "const" && typeof a.value === "number" && typeof b.value === "number" && b.value - a.value + 1 > maxListSize) {
+        return ch.error(ctx, e.at, "E_RANGE_SIZE", `the range ${a.value}..${b.value} has ${(b.value - a.value + 1).toLocaleString("en")} numbers, more than the limit of ${maxListSize.toLocaleString("en")}`);
+      }
       return { k: "range", type: T.list(T.num), from: a, to: b, rule };
     }
   }

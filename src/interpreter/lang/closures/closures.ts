@@ -6,7 +6,8 @@ import type { State } from "../../state.js";
 import type { Lam } from "../builtins.js";
 import type { TArg, TBlock, TExpr, TLambda, TMessage, TStmt, Bind } from "../typed.js";
 import { compare, equal } from "../values.js";
-import { activePlayers, allPlayers, cardName, item, looping, mapGet, num, place, playerName, range, show } from "../runtime.js";
+import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat } from "../runtime.js";
+import { tick } from "../../budget.js";
 import { zoneName } from "../../zones.js";
 import { startPlayer } from "../../turn-order.js";
 import { allTrue, anyTrue, arithmetic, numberOrder, orderTests } from "./operators.js";
@@ -131,12 +132,12 @@ export function evalOf(e: TExpr): Eval {
       return (s) => op(num(x(s), rule), num(y(s), rule));
     }
     case "concat": {
-      const [x, y] = [evalOf(e.a) as Eval<unknown[]>, evalOf(e.b) as Eval<unknown[]>];
-      return (s) => x(s).concat(y(s));
+      const [x, y, rule] = [evalOf(e.a) as Eval<unknown[]>, evalOf(e.b) as Eval<unknown[]>, e.rule];
+      return (s) => concat(s, x(s), y(s), rule);
     }
     case "strcat": {
-      const [x, y] = [evalOf(e.a) as Eval<string>, evalOf(e.b) as Eval<string>];
-      return (s) => x(s) + y(s);
+      const [x, y, rule] = [evalOf(e.a) as Eval<string>, evalOf(e.b) as Eval<string>, e.rule];
+      return (s) => strcat(x(s), y(s), rule);
     }
     case "eq":
       return equality(e);
@@ -226,12 +227,15 @@ export function evalOf(e: TExpr): Eval {
 export function lamOf(l: TLambda): Lam {
   const { frame, slots } = l;
   const f = evalOf(l.body);
+  // every call counts one unit of work against the run's budget
   return slots.length === 1
     ? (s, a) => {
+        tick(s, 1);
         frame[slots[0]] = a;
         return f(s);
       }
     : (s, a, b) => {
+        tick(s, 1);
         frame[slots[0]] = a;
         if (slots.length > 1) frame[slots[1]] = b;
         return f(s);

@@ -1,0 +1,72 @@
+// Every size and loop a rule file can drive at run time has a limit checked before the work is done, with its
+// own code and the rule named; and a run's time and memory are bounded by its user, not by the file.
+import { describe, expect, it } from "vitest";
+import { newGame, legalMoves, applyMove, actors } from "../src/interpreter/engine.js";
+import { conservationProblem, type State } from "../src/interpreter/state.js";
+import { errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
+
+const effect = (code: string, extra = "") => tinyRules(extra, { "move(card, pile)": `move(card, pile)\n      ${code.split("\n").join("\n      ")}` });
+
+/** Plays the first legal move once; returns the state. */
+function firstMove(text: string, budget?: State["budget"]): State {
+  const s = newGame(gameOf(text), { players: ["Ann", "Bob"], seed: 1, budget: budget ?? undefined });
+  const p = actors(s)[0];
+  expect(applyMove(s, p, legalMoves(s, p)[0]).ok).toBe(true);
+  expect(conservationProblem(s)).toBe(null);
+  return s;
+}
+
+describe("ranges, lists and texts", () => {
+  it("counts a range of constants when the file is checked", () => {
+    expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": "end: (1..100000000000).count == 0" }))).toEqual([
+      "t.yaml:21:6: error E_RANGE_SIZE: the range 1..100000000000 has 100,000,000,000 numbers, more than the limit of 1,000,000",
+    ]);
+    expect(errorsOf(effect("for i in 1..1000000000000 {}"))).toEqual([
+      "t.yaml:21:16: error E_RANGE_SIZE: the range 1..1000000000000 has 1,000,000,000,000 numbers, more than the limit of 1,000,000",
+    ]);
+  });
+
+  it("counts a range at run time before building it, naming the rule", () => {
+    const s = firstMove(effect("for i in 1..(pile.count * 1000000000000) {}"));
+    expect(s.errorCode).toBe("E_RANGE_SIZE");
+    expect(s.error).toBe("play.effect: the range 1..1000000000000 has 1,000,000,000,000 numbers, more than the limit of 1,000,000");
+    const r = firstMove(effect("let n = range(1, pile.count * 1000000000000).count"));
+    expect(r.errorCode).toBe("E_RANGE_SIZE");
+  });
+
+  it("stops lists and texts that double without end", () => {
+    const list = firstMove(effect("let x = [1]\nwhile true {\n  x = x + x\n}"));
+    expect([list.errorCode, list.error]).toEqual(["E_LIST_SIZE", "play.effect: joining lists of 524,288 and 524,288 items passes the limit of 1,000,000"]);
+    const text = firstMove(effect(`let t = "ab"\nwhile true {\n  t = t + t\n}`));
+    expect([text.errorCode, text.error]).toEqual(["E_TEXT_SIZE", "play.effect: joining texts makes 1,048,576 characters, more than the limit of 1,000,000"]);
+  });
+
+  it("lists at most 100,000 legal moves at once", () => {
+    const text = tinyRules("", { "      card: hand\n": "      a: {from: \"1..100\"}\n      b: {from: \"1..100\"}\n      c: {from: \"1..100\"}\n", "move(card, pile)": "move(hand.top, pile)" });
+    const s = newGame(gameOf(text), { players: ["Ann", "Bob"], seed: 1 });
+    expect(legalMoves(s, actors(s)[0])).toEqual([]);
+    expect([s.errorCode, s.error]).toEqual(["E_MOVES", "play: more than 100,000 legal moves at once; let a parameter choose fewer"]);
+  });
+});
+
+describe("a run's budget", () => {
+  it("stops work that the step limit cannot see, when the user's bound is passed", () => {
+    let asked = 0;
+    const budget = { check: () => (++asked > 3 ? "the run passed its time limit of 1 s (raise it with --time-limit)" : null) };
+    // a million lambda calls inside one expression: no statement runs, so no step is counted
+    const s = firstMove(effect("let n = (1..1000).map(x => (1..1000).map(y => y).count).count"), budget);
+    expect([s.errorCode, s.error]).toEqual(["E_BUDGET", "the run passed its time limit of 1 s (raise it with --time-limit)"]);
+    expect(s.over).toBe(true);
+  });
+
+  it("is asked as moves are made, however little the rules compute", () => {
+    let asked = 0;
+    const budget = { check: () => (++asked > 1 ? "over" : null) };
+    const s = newGame(gameOf(tinyRules()), { players: ["Ann", "Bob"], seed: 1, budget });
+    for (let i = 0; i < 2000 && !s.over; i++) {
+      const p = actors(s)[0];
+      applyMove(s, p, legalMoves(s, p)[0]);
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+});
