@@ -99,10 +99,15 @@ function choose(s: State, action: ActionDef, i: number, args: unknown[], out: Mo
   }
 }
 
+/** Stops a listing that passes the limit of legal moves at once: the generated listings call it too. */
+export function tooManyMoves(action: ActionDef): never {
+  throw new RuleError(`${action.name}: more than ${maxLegalMoves.toLocaleString("en")} legal moves at once; let a parameter choose fewer`, "E_MOVES");
+}
+
 /** Parameter i is chosen: the move is complete, or the next parameter is chosen. */
 function goOn(s: State, action: ActionDef, i: number, args: unknown[], out: Move[]): void {
   if (i === action.params.length - 1) {
-    if (out.length >= maxLegalMoves) throw new RuleError(`${action.name}: more than ${maxLegalMoves.toLocaleString("en")} legal moves at once; let a parameter choose fewer`, "E_MOVES");
+    if (out.length >= maxLegalMoves) tooManyMoves(action);
     out.push({ action, args: args.slice() });
   }
   else choose(s, action, i + 1, args, out);

@@ -4,7 +4,8 @@
 // alike cards where the compiler proved that enough, and a refusal counted as the engine counts it.
 import type { ActionDef, RequirementDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
-import { alikeGroups, choices, subsets } from "../engine/legal-moves.js";
+import { alikeGroups, choices, subsets, tooManyMoves } from "../engine/legal-moves.js";
+import { maxLegalMoves } from "../limits.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
 import { loopInvariants } from "./reads.js";
@@ -33,7 +34,8 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
   const checked = (reqs: RequirementDef[], body: string): string =>
     reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
   const values: string[] = action.params.map(() => f.tmp());
-  const push = `out.push({ action: ${A}, args: [${values.join(", ")}] });`;
+  // a listing stops at the limit of legal moves at once, as the engine's does
+  const push = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\nout.push({ action: ${A}, args: [${values.join(", ")}] });`;
 
   /**
    * The parts of parameter i's requirements that read none of the parameters chosen from i on, computed once
