@@ -1,7 +1,8 @@
 // Measures one implementation: a warm-up, so that the timed window sees optimised code, then as many whole games
 // as fit in a fixed window of time. Games are counted whole: the window closes after the game that crosses it.
-// The rates divide by the CPU time this process spent (user and system), not the wall-clock time: on a shared
-// machine another program's load then slows neither side of a comparison.
+// Both the warm-up and the window are CPU time of this process (user and system), and so are the rates: on a
+// shared machine another program's load then slows neither side of a comparison, and cannot cut a warm-up short
+// (a wall-clock warm-up on a loaded machine left the interpreter half compiled when its window opened).
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Implementation } from "./comparisons.js";
@@ -29,7 +30,7 @@ export interface MeasureOptions {
 }
 
 const mb = 1024 * 1024;
-const sampleEveryMs = 25;
+const sampleEveryMs = 5;
 
 export function measure(implementation: Implementation, o: MeasureOptions): Measurement {
   playFor(implementation, o.warmupSeconds, `${o.seedPrefix}-warmup`, (f) => o.onProgress?.(f, true));
@@ -51,23 +52,25 @@ export function measure(implementation: Implementation, o: MeasureOptions): Meas
 }
 
 function playFor(implementation: Implementation, seconds: number, seedPrefix: string, sample: (fraction: number) => void) {
-  const window = seconds * 1000;
+  const window = seconds * 1e6; // µs of CPU time
   const cpuStart = process.cpuUsage();
-  const started = performance.now();
-  let lastSample = started;
+  let lastSample = performance.now();
   let games = 0;
   let moves = 0;
   let unfinished = 0;
-  let now = started;
-  while (now - started < window) {
+  let used = 0;
+  while (used < window) {
     const played = implementation.play(`${seedPrefix}-${games}`);
     games++;
     moves += played.moves;
     if (!played.finished) unfinished++;
-    now = performance.now();
+    // asking for CPU time is a system call: ask every few milliseconds, not after every game
+    const now = performance.now();
     if (now - lastSample >= sampleEveryMs) {
       lastSample = now;
-      sample(Math.min(1, (now - started) / window));
+      const cpu = process.cpuUsage(cpuStart);
+      used = cpu.user + cpu.system;
+      sample(Math.min(1, used / window));
     }
   }
   const cpu = process.cpuUsage(cpuStart);

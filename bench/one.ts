@@ -24,7 +24,7 @@ function main([what, impl, seconds, backend]: string[]): number {
     return 2;
   }
   const s = Number(seconds);
-  const measured = measure(implementation, { seconds: s, warmupSeconds: Math.min(1, s / 3), seedPrefix: comparison.game });
+  const measured = measure(implementation, { seconds: s, warmupSeconds: Math.min(1, s / 2), seedPrefix: comparison.game });
   process.stdout.write(JSON.stringify({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured }) + "\n");
   return 0;
 }

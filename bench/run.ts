@@ -15,12 +15,13 @@ import type { SearchTiming } from "./search.js";
 const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--backend js|closures] [--no-search] [--json]
 
 Plays random games with each implementation of each game: in a process of its own, a warm-up, then a fixed
-window of time with the game log off. The implementations take turns over several rounds. Prints each one's
+window of time with the game log off, both counted in CPU time of that process (the warm-up is half the
+window, at most 1 s). The implementations take turns over several rounds. Prints each one's
 games and moves per second (per CPU second of its process), median and range over the rounds; the ratios
 interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; and how
 long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
 
-  --seconds N    length of each timed window in seconds (default 2; fractions allowed)
+  --seconds N    length of each timed window in CPU seconds (default 2; fractions allowed)
   --rounds R     how many times each implementation is measured (default 5)
   --backend B    what runs the interpreter's rules: js (generated code, the default) or closures
   --no-search    leave out the MCTS timing
