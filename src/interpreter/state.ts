@@ -32,9 +32,11 @@ export interface State {
   zoneDef: number[]; // for each zone, the index of its ZoneDef
   zoneOwner: number[]; // for each zone, the owning player or -1
   groups: number[][]; // for each zone family, its zones in creation order
-  cardZone: Int32Array; // where each card is
-  cardFrom: Int8Array; // the owner of the zone each card last left (-1: a zone of the game)
-  shown: Uint16Array; // per card: the players it was shown to by reveal(), one bit each, until it leaves its zone
+  // Per card, small whole numbers in plain arrays rather than typed arrays: a typed array of more than 64 bytes
+  // gets a buffer outside the heap, and allocating two of those made up a quarter of starting a game.
+  cardZone: number[]; // where each card is
+  cardFrom: number[]; // the owner of the zone each card last left (-1: a zone of the game)
+  shown: number[]; // per card: the players it was shown to by reveal(), one bit each, until it leaves its zone
   vars: unknown[];
   opts: unknown[];
   me: number; // the player the rules currently speak for (the actor, or whose turn it is)

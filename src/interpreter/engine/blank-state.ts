@@ -9,8 +9,9 @@ interface Layout {
   zones: number[][];
   zoneDef: number[];
   zoneOwner: number[];
-  cardZone: Int32Array;
-  cardFrom: Int8Array;
+  cardZone: number[];
+  cardFrom: number[];
+  shown: number[];
   vars: unknown[];
 }
 
@@ -40,15 +41,16 @@ function makeLayout(game: Game, n: number): Layout {
       }
     }
   }
-  const cardZone = new Int32Array(game.cardNames.length);
+  const cardZone: number[] = new Array(game.cardNames.length).fill(0);
   game.cardStart.forEach((def, card) => {
     const z = game.zones[def].slot;
     zones[z].push(card);
     cardZone[card] = z;
   });
-  const cardFrom = new Int8Array(game.cardNames.length).fill(-1);
+  const cardFrom: number[] = new Array(game.cardNames.length).fill(-1);
+  const shown: number[] = new Array(game.cardNames.length).fill(0);
   const vars = new Array(game.globalVars + game.playerVars * n).fill(null);
-  return { zones, zoneDef, zoneOwner, cardZone, cardFrom, vars };
+  return { zones, zoneDef, zoneOwner, cardZone, cardFrom, shown, vars };
 }
 
 /** A state with every card where the rules start it and nothing run yet: setup, phases and roles are the caller's. */
@@ -64,7 +66,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     game, n, names: o.players.slice(), zones, zoneDef: l.zoneDef.slice(), zoneOwner: l.zoneOwner.slice(),
     groups: Array.from({ length: game.families }, () => []),
     cardZone: l.cardZone.slice(), cardFrom: l.cardFrom.slice(),
-    shown: new Uint16Array(game.cardNames.length),
+    shown: l.shown.slice(),
     vars: l.vars.slice(),
     opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
     extraTurn: false, phaseDir: 1, reversed: false, skips: 0, givenTurn: -1, stayInTurn: false, endPhaseNow: false,
