@@ -43,11 +43,18 @@ export function nextInPhase(s: State, from: number, dir: number): number {
  * the next in the direction of play), or the next who takes part after them; then every pending skip passes
  * over one more player, whose turn is lost. Skips and the given turn are used up. Returns the players skipped.
  */
-function applyOrder(s: State, candidate: number): { player: number; skipped: number[] } {
+const noneSkipped: readonly number[] = Object.freeze([]);
+
+function applyOrder(s: State, candidate: number): { player: number; skipped: readonly number[] } {
   const dir = direction(s);
   let p = candidate;
   if (s.givenTurn >= 0) p = s.givenTurn;
   if (!takesPart(s, p)) p = nextInPhase(s, p, dir);
+  if (s.skips === 0) {
+    // the common case, once a turn: nobody is skipped
+    s.givenTurn = -1;
+    return { player: p, skipped: noneSkipped };
+  }
   let taking = 0;
   for (let q = 0; q < s.n; q++) if (takesPart(s, q)) taking++;
   // skipping a whole round of the table comes back to the same place
@@ -64,12 +71,12 @@ function applyOrder(s: State, candidate: number): { player: number; skipped: num
 }
 
 /** The player who takes the first turn of a phase, from its `first:` (or, without one, left of the dealer). */
-export function firstTurn(s: State, first: number | null): { player: number; skipped: number[] } {
+export function firstTurn(s: State, first: number | null): { player: number; skipped: readonly number[] } {
   return applyOrder(s, first ?? nextInPhase(s, s.dealer, direction(s)));
 }
 
 /** The player who takes the turn after `from`'s. */
-export function followingTurn(s: State, from: number): { player: number; skipped: number[] } {
+export function followingTurn(s: State, from: number): { player: number; skipped: readonly number[] } {
   return applyOrder(s, nextInPhase(s, from, direction(s)));
 }
 

@@ -59,6 +59,9 @@ export function seatNames(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `P${i + 1}`);
 }
 
+/** seatNames(n), made once per count: a new game copies the names it is given. */
+const defaultNames: string[][] = [];
+
 const noView = null as unknown as View;
 
 /**
@@ -83,7 +86,7 @@ export class GamePlay {
     private readonly o: GamePlayOptions,
   ) {
     const n = o.seats.length;
-    this.state = newGame(game, { players: o.names ?? seatNames(n), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage });
+    this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage });
     this.rngs = o.seats.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
     this.intents = o.seats.map(() => null);
   }
@@ -95,6 +98,12 @@ export class GamePlay {
   nextAgent(): number {
     const s = this.state;
     if (s.over || isRealtime(s)) return -1;
+    return this.agentToMove();
+  }
+
+  /** nextAgent() once the game is known to be going on outside real time. */
+  private agentToMove(): number {
+    const s = this.state;
     if (s.sub === null && s.current >= 0 && this.o.seats[s.current]) return s.current; // whose turn it is, at once
     const who = actors(s);
     const p = s.sub === null && s.current >= 0 ? s.current : (who[0] ?? -1);
@@ -135,7 +144,7 @@ export class GamePlay {
       return this.apply(next, intent.move, intent.at);
     }
     this.intents.fill(null);
-    const p = this.nextAgent();
+    const p = this.agentToMove();
     if (p < 0) {
       if (actors(s).length === 0) stop(s, "nobody may act, but the game is not over");
       return false;

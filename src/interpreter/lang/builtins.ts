@@ -571,9 +571,11 @@ effect({
         if (pile.length === 0) return;
         const c = pile[pile.length - 1];
         const to = zoneIndex(s, def, p);
-        const shown = shownBefore(s, [c]);
-        moveCard(s, c, to);
-        logMove(s, [c], from, to, shown);
+        if (s.log || s.watch) {
+          const shown = [s.shown[c]];
+          moveCard(s, c, to);
+          logMove(s, [c], from, to, shown);
+        } else moveCard(s, c, to);
       }
     }
   },
