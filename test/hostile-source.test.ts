@@ -1,7 +1,8 @@
 // Rule text never becomes source text. A rule file whose names and strings are made of JavaScript — quotes,
-// backticks, `${`, `</script>`, unicode escapes, `__proto__`, the generator's own temporaries — must give exactly
-// the same generated source as the same rules with harmless names and strings: the generated code's structure
-// cannot depend on what the rule file says, only on its shape. And the hostile game plays as the closures play it.
+// backticks, `${`, `*/`, newlines, `</script>`, unicode escapes, `__proto__`, the generator's own temporaries —
+// must give exactly the same generated source as the same rules with harmless names and strings: the generated
+// code's structure cannot depend on what the rule file says, only on its shape. And the hostile game plays as the
+// closures play it, to the same log and the same values of its variables (the strings it builds among them).
 import { describe, expect, it } from "vitest";
 import { compileRulesText } from "../src/interpreter/load/load.js";
 import { generatedSource } from "../src/interpreter/js/game.js";
@@ -75,7 +76,7 @@ outcome:
 // Each placeholder, harmless and hostile. Names must be names of the language (and not keys a rule file may
 // never use); strings may hold anything, messages anything but the braces of their {holes}.
 const names: Record<string, [string, string]> = {
-  title: ["Plain", "'); globalThis.pwned = 1; ('"],
+  title: ["Plain", "'); globalThis.pwned = 1; ('\n// "],
   attr: ["colour", "valueOf"],
   stock: ["stock", "k0"],
   pile: ["pile", "f0"],
@@ -95,10 +96,10 @@ const names: Record<string, [string, string]> = {
   v1: ["R", "`${globalThis.pwned = 2}`"],
   v2: ["G", "</script><script>globalThis.pwned = 3</script>"],
   v3: ["B", "\\u0027); globalThis.pwned = 4; //"],
-  s1: ["a", "'\"`${1}\u2028\\"],
-  s2: ["b", "*/ globalThis.pwned = 5; /*"],
+  s1: ["a", "'\"`${1}\u2028\n\\"],
+  s2: ["b", "*/ globalThis.pwned = 5; /*\n}\n"],
   s3: ["c", "__proto__"],
-  m1: ["m1", "`$` \\u0022 </script>"],
+  m1: ["m1", "`$` \\u0022 </script>\n*/"],
   m2: ["m2", "\"); globalThis.pwned = 7; (\""],
   m3: ["m3", "__proto__ ${"],
 };
@@ -109,7 +110,7 @@ function rules(which: 0 | 1): string {
     const pair = names[key];
     if (!pair) throw new Error(`no placeholder ${key}`);
     const v = pair[which];
-    if (literal) return `"${v.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`; // a string literal of the language
+    if (literal) return `"${v.replace(/[\\"]/g, (ch) => `\\${ch}`).replace(/\n/g, "\\n")}"`; // a string literal of the language
     if (text) return JSON.stringify(v); // a YAML scalar
     return v;
   });
@@ -147,7 +148,7 @@ describe("a hostile rule file cannot change the generated source", () => {
       const logs = [hostile, closures].map((game) => {
         const r = playGame(game, { players: 2 + (g % 2), seed: `h${g}`, agents: [randomAgent, randomAgent, randomAgent], log: true });
         expect(r.error).toBeNull();
-        return JSON.stringify(r.state.log);
+        return JSON.stringify([r.state.log, r.state.vars]);
       });
       expect(logs[0]).toBe(logs[1]);
     }
