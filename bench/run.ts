@@ -12,7 +12,7 @@ import { comparisons } from "./comparisons.js";
 import { jsonReport, machine, summarize, summarizeSearch, textReport, type Result } from "./report.js";
 import type { SearchTiming } from "./search.js";
 
-const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--backend js|closures] [--no-search] [--json]
+const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--game G] [--backend js|closures] [--no-search] [--json]
 
 Plays random games with each implementation of each game: in a process of its own, a warm-up, then a fixed
 window of time with the game log off, both counted in CPU time of that process (the warm-up is half the
@@ -23,6 +23,7 @@ long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
 
   --seconds N    length of each timed window in CPU seconds (default 2; fractions allowed)
   --rounds R     how many times each implementation is measured (default 5)
+  --game G       measure only this game: ${gameNames().join(" or ")}
   --backend B    what runs the interpreter's rules: js (generated code, the default) or closures
   --no-search    leave out the MCTS timing
   --json         print one JSON object: {machine, results: [{game, impl, gamesPerSec, movesPerSec, ...}],
@@ -33,6 +34,7 @@ long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
 interface Options {
   seconds: number;
   rounds: number;
+  game: string | null;
   backend: Backend;
   search: boolean;
   json: boolean;
@@ -40,7 +42,7 @@ interface Options {
 
 function readOptions(argv: string[]): Options | "help" {
   const { values, positionals } = readArgs(argv, {
-    seconds: { type: "string" }, rounds: { type: "string" }, backend: { type: "string" }, "no-search": { type: "boolean" }, json: { type: "boolean" },
+    seconds: { type: "string" }, rounds: { type: "string" }, game: { type: "string" }, backend: { type: "string" }, "no-search": { type: "boolean" }, json: { type: "boolean" },
   });
   if (values.help) return "help";
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -52,7 +54,9 @@ function readOptions(argv: string[]): Options | "help" {
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds must be a whole number from 1 to 100, not '${String(values.rounds)}'`);
   const backend = values.backend ?? "js";
   if (backend !== "js" && backend !== "closures") throw new UsageError(`--backend must be js or closures, not '${String(backend)}'`);
-  return { seconds, rounds, backend, search: values["no-search"] !== true, json: values.json === true };
+  const game = values.game ?? null;
+  if (game !== null && !gameNames().includes(String(game))) throw new UsageError(`--game must be ${gameNames().join(" or ")}, not '${String(game)}'`);
+  return { seconds, rounds, game: game as string | null, backend, search: values["no-search"] !== true, json: values.json === true };
 }
 
 /** A one-line progress indication, redrawn in place, only when stderr is a terminal. */
@@ -70,6 +74,10 @@ function progressLine(): { show: (text: string) => void; clear: () => void } {
       width = 0;
     },
   };
+}
+
+function gameNames(): string[] {
+  return comparisons().map((c) => c.game);
 }
 
 const one = fileURLToPath(new URL("./one.js", import.meta.url));
@@ -96,7 +104,9 @@ function main(argv: string[]): number {
     return 2;
   }
   const loadAtStart = loadavg()[0];
-  const jobs = comparisons().flatMap((c) => c.implementations.map((i) => ({ game: c.game, impl: i.impl })));
+  const jobs = comparisons()
+    .filter((c) => o.game === null || c.game === o.game)
+    .flatMap((c) => c.implementations.map((i) => ({ game: c.game, impl: i.impl })));
   const progress = progressLine();
   const rounds: Result[][] = [];
   const searches: SearchTiming[] = [];

@@ -170,12 +170,12 @@ describe("the harness", () => {
   });
 
   it("measures each implementation in a process of its own, round after round, and prints the JSON it promises", () => {
-    const out = execFileSync(process.execPath, ["dist/bench/run.js", "--seconds", "0.05", "--rounds", "2", "--no-search", "--json"], { encoding: "utf8" });
-    const report = JSON.parse(out) as Report;
+    const args = ["dist/bench/run.js", "--seconds", "0.05", "--rounds", "2", "--game", "opening-hands-round-1", "--no-search", "--json"];
+    const report = JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" })) as Report;
     expect(report.rounds).toBe(2);
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.results.map((r) => `${r.game} ${r.impl}`)).toEqual([
-      "idiot interpreter", "idiot reference", "opening-hands-round-1 interpreter", "opening-hands-round-1 reference", "opening-hands-round-1 boardgame.io",
+      "opening-hands-round-1 interpreter", "opening-hands-round-1 reference", "opening-hands-round-1 boardgame.io",
     ]);
     for (const r of report.results) {
       expect(r.rounds).toBe(2);
@@ -183,8 +183,18 @@ describe("the harness", () => {
       expect(r.movesPerSecRange.min).toBeLessThanOrEqual(r.movesPerSecRange.max);
     }
     expect(report.ratios.map((q) => [q.game, q.versus, q.rounds.length])).toEqual([
-      ["idiot", "reference", 2], ["opening-hands-round-1", "reference", 2], ["opening-hands-round-1", "boardgame.io", 2],
+      ["opening-hands-round-1", "reference", 2], ["opening-hands-round-1", "boardgame.io", 2],
     ]);
     for (const q of report.ratios) expect(q.range.min).toBeLessThanOrEqual(q.ratio);
+  }, 300_000);
+
+  it("refuses a game it does not measure, and says which it does", () => {
+    let message = "";
+    try {
+      execFileSync(process.execPath, ["dist/bench/run.js", "--game", "chess"], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      message = String((e as { stderr: string }).stderr);
+    }
+    expect(message).toContain("--game must be idiot or opening-hands-round-1, not 'chess'");
   });
 });
