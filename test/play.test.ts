@@ -246,4 +246,61 @@ describe("watching and playing in the page", () => {
     expect(expected.differences.some((d) => d.significant)).toBe(true);
     expect(problems).toEqual([]);
   }, 400_000);
+
+  it("plays Hands in real time against agents for 30 seconds of page time: keys make shapes, pairs are made, a Two Hands lock says No! and is followed, and the game ends by the rules", async () => {
+    const { page, problems } = await openPage(pg);
+    await startGame(page, "hands", 2, ["person", "greedy", "greedy", "greedy"]);
+    await page.waitForFunction(() => document.querySelector("[data-test=shout]")?.textContent === "Hands Up!", undefined, { timeout: 20_000 });
+    await page.selectOption("[data-test=clock-rate]", "8");
+    await page.click("[data-test=table]", { position: { x: 5, y: 5 } }); // the keys go to the table, not the select
+    const started = Date.now();
+    let no = "";
+    let keys = 0;
+    const lockedFrames: number[] = [];
+    while (Date.now() - started < 30_000) {
+      const f = await page.evaluate(() => {
+        const fr = (globalThis as any).playground.play.frame;
+        return { over: fr.over as boolean, locked: fr.view.variables.twoHands !== null, cursor: fr.cursor as number, legal: (fr.legal as { action: string }[]).map((m) => m.action) };
+      });
+      if (f.over) break;
+      if (f.locked) {
+        lockedFrames.push(f.cursor);
+        if (!no) {
+          await page.keyboard.press("1"); // a shape during the lock
+          await page.waitForFunction(() => document.querySelector("[data-test=refusal]")!.textContent || (globalThis as any).playground.play.frame.view.variables.twoHands === null, undefined, { timeout: 5_000 });
+          no = (await page.textContent("[data-test=refusal]")) ?? "";
+          if (no) expect(await page.textContent("[data-test=shout]")).toBe("No!");
+        }
+        await page.keyboard.press("f");
+      } else {
+        await page.keyboard.press(String(1 + (keys % 5)));
+      }
+      keys++;
+      await page.waitForTimeout(120);
+    }
+    const end = await page.evaluate(() => {
+      const fr = (globalThis as any).playground.play.frame;
+      return { over: fr.over as boolean, winners: fr.view.winners as number[] | null, scored: (fr.view.zones as { name: string; cards: number[] }[]).filter((z) => z.name === "scored").map((z) => z.cards.length), clock: document.querySelector("[data-test=clock-time]")!.textContent, shout: document.querySelector("[data-test=shout]")!.textContent };
+    });
+    expect(end.over).toBe(true);
+    expect(end.winners?.length).toBeGreaterThan(0);
+    expect(end.shout).toBe("Game over");
+    expect(end.clock).toMatch(/^\d+\.\d s$/);
+    expect(end.scored.reduce((a, b) => a + b, 0)).toBeGreaterThan(4); // pairs were made
+    expect(lockedFrames.length).toBeGreaterThan(0);
+    expect(no).toMatch(/^make\/not-locked: No!/);
+    const log = await page.locator("[data-test=log] li").allTextContents();
+    expect(log.some((l) => /^P1: follow/.test(l))).toBe(true);
+    expect(log.some((l) => /^P1: make/.test(l))).toBe(true);
+    // the game as played, with the times of its moves, replays under houserules test to the same end
+    await page.click("[data-test=export]");
+    await page.waitForSelector("[data-test=exported]:not([hidden])");
+    const file = join(mkdtempSync(join(tmpdir(), "houserules-hands-")), "hands.scenario.yaml");
+    writeFileSync(file, (await page.textContent("[data-test=exported]"))!);
+    const tested = runBin(["test", file]);
+    expect(tested.out).toBe("1 passed, 0 failed\n");
+    expect(tested.code).toBe(0);
+    expect(tested.code).toBe(0);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

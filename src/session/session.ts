@@ -154,10 +154,18 @@ export class Session {
    * nothing and comes back with the rule that refused it and why.
    */
   move(p: number, move: string | Move, at?: number): MoveResult {
+    if (isRealtime(this.state) && at !== undefined) {
+      // the agents' moves planned before this one come first, as they would at a table
+      for (let t = this.nextAgentAt(); t !== null && t <= at && this.forward(); t = this.nextAgentAt());
+    }
     const g = innermost(this.state);
     const parsed = typeof move === "string" ? parseMove(this.state, p, move) : move;
     if ("rule" in parsed) return { ok: false, refusal: parsed };
-    const when = isRealtime(this.state) ? Math.max(at ?? g.now, g.now) : undefined;
+    // never before a move already made: the page's clock may lag behind the moves it has been told of
+    const last = this.history[this.cursor - 1]?.at ?? 0;
+    // (strictly after it: a move at the same time would join that move's moment, which it did not)
+    const asked = at ?? g.now;
+    const when = isRealtime(this.state) ? (asked <= last && this.cursor > 0 ? last + 0.001 : Math.max(asked, g.now)) : undefined;
     const text = moveText(g, parsed);
     const result = this.play.move(p, parsed, when);
     if (!result.ok) return result;

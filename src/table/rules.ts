@@ -10,6 +10,8 @@ export interface TableRules {
   vars: { name: string; per: "player" | "game"; type: Type }[];
   /** Each card's face, by card id: what a card shows once it is known. */
   faces: Face[];
+  /** The actions by name, and whether each takes one card and nothing else (a key can make those). */
+  actions: { name: string; oneCard: boolean }[];
 }
 
 const made = new WeakMap<Game, TableRules>();
@@ -22,6 +24,7 @@ export function tableRules(game: Game): TableRules {
       zones: game.zones.map(({ name, per, many, ordered, visible, slot }) => ({ name, per, many, ordered, visible, slot })),
       vars: game.vars.map(({ name, per, type }) => ({ name, per, type })),
       faces: game.cardNames.map((_, c) => faceOf(game, c)),
+      actions: game.actions.map((a) => ({ name: a.name, oneCard: a.params.length === 1 && a.params[0].kind === "card" && !a.params[0].several })),
     };
     made.set(game, rules);
   }

@@ -15,12 +15,17 @@ export class RealtimeClock {
   /** Seconds of the countdown's every number (5, 4, 3, 2, 1). */
   countStep = 0.6;
   private running = false;
+  /** When the last shout was made: a shout stays a moment. */
+  private shoutedAt = 0;
   /** Whether this game's clock has been started (the countdown comes once a game). */
   private begun = false;
   private wall0 = 0;
   private game0 = 0;
   private asking = false;
   private raf = 0;
+  /** How many seconds of the game's clock pass in a second of the page's: faster to watch agents. */
+  private rate = 1;
+  private rateSelect = h("select", { "aria-label": "Clock speed", "data-test": "clock-rate" }, ...[1, 2, 4, 8].map((r) => h("option", { value: r }, `clock ×${r}`)));
   private timeText = h("span", { class: "time", "data-test": "clock-time" });
   private shout = h("span", { class: "shout", "data-test": "shout" });
 
@@ -28,23 +33,31 @@ export class RealtimeClock {
     private host: ClockHost,
     private box: HTMLElement,
   ) {
-    fill(box, this.timeText, this.shout);
+    fill(box, this.timeText, this.shout, this.rateSelect);
+    this.rateSelect.addEventListener("change", () => this.setRate(Number(this.rateSelect.value)));
+  }
+
+  setRate(rate: number): void {
+    this.game0 = this.now();
+    this.wall0 = performance.now();
+    this.rate = rate;
+    this.rateSelect.value = String(rate);
   }
 
   /** Counts down, then starts the clock at the game's time. */
   begin(): void {
     this.stop();
     this.begun = true;
-    this.cardAction = null;
     this.box.hidden = false;
     let n = 5;
     const count = () => {
       if (n > 0) {
         this.shout.textContent = String(n--);
-        this.raf = setTimeout(count, this.countStep * 1000) as unknown as number;
+        this.raf = setTimeout(count, (this.countStep * 1000) / this.rate) as unknown as number;
         return;
       }
       this.shout.textContent = "Hands Up!";
+      this.shoutedAt = performance.now();
       this.running = true;
       this.wall0 = performance.now();
       this.game0 = this.host.frame?.now ?? 0;
@@ -69,7 +82,7 @@ export class RealtimeClock {
   /** The game's time now, in seconds: never before the latest move. */
   now(): number {
     const f = this.host.frame;
-    const t = this.running ? this.game0 + (performance.now() - this.wall0) / 1000 : (f?.now ?? 0);
+    const t = this.running ? this.game0 + ((performance.now() - this.wall0) / 1000) * this.rate : (f?.now ?? 0);
     return Math.max(t, f?.now ?? 0);
   }
 
@@ -96,35 +109,34 @@ export class RealtimeClock {
       this.timeText.textContent = `${f.now.toFixed(1)} s`;
     } else if (f.refusal?.reason.startsWith("No!")) {
       this.shout.textContent = "No!";
-    } else if (this.shout.textContent === "No!" || this.shout.textContent === "Hands Up!") {
+      this.shoutedAt = performance.now();
+    } else if (performance.now() - this.shoutedAt > 1200 && (this.shout.textContent === "No!" || this.shout.textContent === "Hands Up!")) {
       this.shout.textContent = "";
     }
   }
 
-  /** The action of the first single-card move seen in this game: the one a number key makes. */
-  private cardAction: string | null = null;
 
   /**
    * Keys in real time, for any rules: 1–9 make the move of that card of the viewer's hand (the viewer's zone with
-   * the most cards) by the action that takes one card; F makes the one move that takes no card, when there is one.
+   * the most cards) by the first action that takes one card; F makes the one move that takes no card, if one.
    */
   key(e: KeyboardEvent): void {
     const f = this.host.frame;
-    if (!this.running || !f || f.viewer < 0) return;
+    if (!this.running || !f || f.viewer < 0 || this.box.closest("[hidden]")) return;
     if ((e.target as Element)?.closest?.("input, select, textarea, .monaco")) return;
-    this.cardAction ??= f.legal.find((m) => m.cards.length === 1)?.action ?? null;
+    const cardAction = f.rules.actions.find((a) => a.oneCard)?.name;
     if (e.key.toLowerCase() === "f") {
       const bare = f.legal.filter((m) => m.cards.length === 0);
       if (bare.length === 1) void this.host.move(bare[0].text);
       return;
     }
     const k = Number(e.key);
-    if (!Number.isInteger(k) || k < 1 || !this.cardAction) return;
+    if (!Number.isInteger(k) || k < 1 || !cardAction) return;
     const own = f.view.zones.filter((z) => z.owner === f.viewer && !z.retired).sort((a, b) => b.cards.length - a.cards.length);
     const card = own[0]?.cards[k - 1];
     if (card === undefined || card < 0) return;
-    const move = f.legal.find((m) => m.action === this.cardAction && m.cards.length === 1 && m.cards[0] === card);
+    const move = f.legal.find((m) => m.action === cardAction && m.cards.length === 1 && m.cards[0] === card);
     // a refused move (during a lock) still goes to the game, to be told why: "No!"
-    void this.host.move(move?.text ?? `${this.cardAction} ${f.rules.faces[card].name}`);
+    void this.host.move(move?.text ?? `${cardAction} ${f.rules.faces[card].name}`);
   }
 }

@@ -165,14 +165,14 @@ export class PlayScreen implements Screen {
   send(request: SessionRequest, withFiles = false): Promise<SessionReply> {
     const next = this.busy.then(async () => {
       const reply = await this.client.ask(request, withFiles || request.kind === "start" ? this.app.workspace.store.entries() : undefined);
-      this.received(reply);
+      this.received(reply, request.kind);
       return reply;
     });
     this.busy = next.catch(() => undefined);
     return next;
   }
 
-  private received(reply: SessionReply): void {
+  private received(reply: SessionReply, asked: SessionRequest["kind"]): void {
     if (reply.kind === "failed") {
       this.errorBox.textContent = reply.error;
       return;
@@ -186,8 +186,11 @@ export class PlayScreen implements Screen {
     } else this.lines.push(...f.log.lines);
     this.frame = f;
     this.selected.clear();
-    this.refusalBox.textContent = f.refusal ? `${f.refusal.rule}: ${f.refusal.reason}` : "";
-    this.refusalBox.classList.toggle("no", Boolean(f.refusal?.reason.startsWith("No!")));
+    // a refusal stays until the next move is asked for (frames keep coming in real time)
+    if (asked === "move" || asked === "start") {
+      this.refusalBox.textContent = f.refusal ? `${f.refusal.rule}: ${f.refusal.reason}` : "";
+      this.refusalBox.classList.toggle("no", Boolean(f.refusal?.reason.startsWith("No!")));
+    }
     if (this.mode === HOT) {
       const next = this.personToMove();
       if (next !== undefined && next !== f.viewer && !f.realtime) {
