@@ -55,6 +55,22 @@ describe("houserules check", () => {
     expect(r.out.trim().split("\n").pop()).toBe("idiot: ok (0 errors, 0 warnings, 2 notices)");
   });
 
+  it("checks a combination as simulate plays it: --with and --compose", async () => {
+    const pair = await run(["check", "idle-hands/seven-sins", "--with", "idle-hands/seven-sins-advanced", "--with", "idle-hands/seven-sins-more-victims", "--json"]);
+    expect(pair.code).toBe(1);
+    const [report] = JSON.parse(pair.out).files;
+    expect(report.rules).toBe("idle-hands/seven-sins + idle-hands/seven-sins-advanced + idle-hands/seven-sins-more-victims");
+    expect(report.diagnostics.map((d: { code: string; file: string }) => [d.code, d.file])).toEqual([["E_CONFLICT", "rules/idle-hands/seven-sins-more-victims.yaml"]]);
+    const alone = await run(["check", "idle-hands/seven-sins", "--with", "idle-hands/seven-sins-advanced", "--quiet"]);
+    expect(alone.out).toBe("idle-hands/seven-sins + idle-hands/seven-sins-advanced: ok (0 errors, 0 warnings, 0 notices)\n");
+    const round = await run(["check", "--compose", "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist", "--quiet"]);
+    expect(round.code).toBe(0);
+    expect(round.out).toMatch(/^on-the-cards\/deal\/deal-eight \+ .*whist: ok \(0 errors/);
+    expect((await run(["check", "--with", "idle-hands/seven-sins-advanced"])).code).toBe(2);
+    expect((await run(["check", "idiot", "--compose", "Deal Eight"])).code).toBe(2);
+    expect((await run(["check", "--help"])).out).toContain("--compose L");
+  });
+
   it("says which id it cannot find, with a suggestion", async () => {
     const r = await run(["check", "idoit"]);
     expect(r.code).toBe(1);

@@ -1,39 +1,49 @@
 // houserules check: load rule files and report every problem, with the notices for assumed values.
 import { readArgs } from "../args.js";
-import type { IO } from "../io.js";
+import { UsageError, type IO } from "../io.js";
+import { composedRules, rulesFlags, withList } from "../rules-args.js";
 import { checkRules } from "../../interpreter/load/check.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { SourceFile } from "../../interpreter/load/yaml.js";
 import { excerpt, formatDiagnostic, type Diagnostic } from "../../interpreter/diagnostics.js";
 
-export const checkHelp = `Usage: houserules check [<ids or files>...] [--json] [--quiet]
+export const checkHelp = `Usage: houserules check [<ids or files>...] [--with <fragment>]... [--json] [--quiet]
+       houserules check --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [--with <fragment>]...
+       houserules check --preset "Black Maria"
 
 Loads each rule file and reports every problem: YAML, schema, expression syntax, unknown names (with a
 suggestion), types, unreachable and conflicting rules. Each is printed as
   path:line:col: error CODE: message
 with the line and a caret under the exact place. Values the rulebook does not give are listed as notices.
-With no arguments, every rule file under rules/ is checked.
+With no arguments, every rule file under rules/ is checked. A combination is checked as simulate plays it:
+with --with, each file is checked with the fragments composed onto it.
 
 Options:
-  --json     print {"files": [{"rules", "ok", "diagnostics": [...]}]}
-  --quiet    leave out notices
-  -h, --help this text
+  --with F     compose fragment F onto each file checked (repeatable, or comma-separated)
+  --compose L  check rules composed from cards named as printed, comma-separated
+  --preset P   check the cards of a named preset
+  --json       print {"files": [{"rules", "ok", "diagnostics": [...]}]}
+  --quiet      leave out notices
+  -h, --help   this text
 
 Exit status: 0 when no file has errors, 1 when one has, 2 for bad usage.
 `;
 
 export async function check(argv: string[], io: IO): Promise<number> {
-  const { values, positionals } = readArgs(argv, { json: { type: "boolean" }, quiet: { type: "boolean" } });
+  const { values, positionals } = readArgs(argv, { json: { type: "boolean" }, quiet: { type: "boolean" }, ...rulesFlags });
   if (values.help) {
     io.out(checkHelp);
     return 0;
   }
-  const refs = positionals.length ? positionals : shippedRules();
+  const fragments = withList(values.with);
+  const composed = composedRules(values, "check", positionals);
+  if (!composed && fragments.length && !positionals.length) throw new UsageError("--with needs the rules to compose the fragments onto");
+  const combinations = composed ? [composed] : (positionals.length ? positionals : shippedRules()).map((ref) => [ref, ...fragments]);
   const reports: { rules: string; ok: boolean; diagnostics: Diagnostic[] }[] = [];
   // Excerpts are taken from the files the loader read, never read again: a diagnostic may name any file.
   const sources = new Map<string, SourceFile>();
-  for (const ref of refs) {
-    const report = checkRules(ref, Boolean(values.quiet));
+  for (const refs of combinations) {
+    const report = checkRules(refs, Boolean(values.quiet));
     for (const [name, file] of report.sources) sources.set(name, file);
     reports.push({ rules: report.rules, ok: report.ok, diagnostics: report.diagnostics });
   }

@@ -1,9 +1,9 @@
 // houserules compose: which card fills which part of a round, the cards' texts, and any conflict.
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { resolveReference } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { table } from "../table.js";
+import { splitNames } from "../rules-args.js";
 
 export const composeHelp = `Usage: houserules compose <card names or ids>... [--players N] [--json]
 
@@ -22,24 +22,6 @@ Names may be separated by commas. Options:
 
 Exit status: 0 when the rules compose, 1 when they do not, 2 for bad usage.
 `;
-
-export function splitNames(args: string[]): string[] {
-  return args.join(" ").split(",").map((x) => x.trim()).filter(Boolean).flatMap((x) => (resolveReference(x) !== x || x.includes("/") ? [x] : splitLoose(x)));
-}
-
-/** Names given without commas: take the longest run of words that names a rule file, repeatedly. */
-function splitLoose(text: string): string[] {
-  const words = text.split(/\s+/);
-  const out: string[] = [];
-  for (let i = 0; i < words.length; ) {
-    let j = words.length;
-    for (; j > i; j--) if (resolveReference(words.slice(i, j).join(" ")) !== words.slice(i, j).join(" ")) break;
-    if (j === i) j = i + 1;
-    out.push(words.slice(i, j).join(" "));
-    i = j;
-  }
-  return out;
-}
 
 export async function composeCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, { players: { type: "string" }, json: { type: "boolean" } });

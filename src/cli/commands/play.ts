@@ -13,7 +13,8 @@ import { view } from "../../interpreter/view.js";
 import { describeEvent } from "../../interpreter/events.js";
 import type { State } from "../../interpreter/state.js";
 import { seedRng } from "../../interpreter/rng.js";
-import { parseAgents, defaultPlayers, withList } from "./simulate.js";
+import { parseAgents, defaultPlayers } from "./simulate.js";
+import { withList } from "../rules-args.js";
 import { seatNames } from "../../sim/play-game.js";
 
 export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [--players N] [--seat K] [--seed S] [--agents a,b,...]

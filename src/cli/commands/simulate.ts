@@ -2,8 +2,7 @@
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
-import { preset, presetNames, resolveReference } from "../../interpreter/load/catalog.js";
-import { splitNames } from "./compose.js";
+import { rulesFlags, rulesToLoad } from "../rules-args.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { Game } from "../../interpreter/model.js";
 import type { CoverageTable } from "../../sim/coverage.js";
@@ -77,8 +76,7 @@ export function defaultPlayers(game: Game): number {
 export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
-    json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, with: { type: "string", multiple: true },
-    compose: { type: "string" }, preset: { type: "string" }, reaction: { type: "string" },
+    json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, ...rulesFlags, reaction: { type: "string" },
     workers: { type: "string" }, report: { type: "string" },
   });
   if (values.help) {
@@ -93,7 +91,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     if (report !== undefined) throw new UsageError("--report is for one game, not --all");
     return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json), workers);
   }
-  const refs = rulesToLoad(positionals, values);
+  const refs = rulesToLoad(positionals, values, "simulate", "--compose, --preset or --all", true);
   const loaded = loadComposition(refs);
   if (!loaded.game) {
     for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
@@ -168,30 +166,6 @@ export function withReactions(agents: Agent[], spec: string | undefined): Agent[
     if (!(mean > 0) || (spread !== undefined && !(spread >= 0))) throw new UsageError(`--reaction takes seconds as MEAN or MEAN:SPREAD, not '${part}'`);
     return withReaction(agent, mean, spread ?? mean * 0.3);
   });
-}
-
-/** The rules of a run: an id with --with fragments, or --compose cards, or a --preset. */
-export function rulesToLoad(positionals: string[], values: Record<string, unknown>): string[] {
-  const fragments = withList(values.with);
-  if (typeof values.preset === "string" && positionals.length === 1) return [positionals[0], ...fragments]; // a match starting from it
-  if (typeof values.preset === "string") {
-    if (positionals.length) throw new UsageError("give one rules id with --preset");
-    const found = preset(values.preset);
-    if (!found) throw new UsageError(`no preset called '${values.preset}' (presets: ${presetNames().join(", ")})`);
-    return [...found.ids, ...fragments];
-  }
-  if (typeof values.compose === "string") {
-    if (positionals.length) throw new UsageError("give either a rules id or --compose");
-    return [...splitNames([values.compose]).map(resolveReference), ...fragments];
-  }
-  if (positionals.length !== 1) throw new UsageError("simulate takes one rules id (or --compose, --preset or --all)");
-  return [positionals[0], ...fragments];
-}
-
-/** --with may be given several times, or with comma-separated ids. */
-export function withList(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
-  return list.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
 }
 
 export function parseAgents(list: string | undefined, players: number): Agent[] {

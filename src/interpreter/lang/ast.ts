@@ -39,7 +39,7 @@ export type Stmt =
   | { k: "for"; name: string; nameAt: Span; iterable: Expr; body: Stmt[]; at: Span }
   | { k: "while"; test: Expr; body: Stmt[]; at: Span }
   | { k: "let"; name: string; nameAt: Span; value: Expr; at: Span }
-  | { k: "assign"; target: Expr; op: "=" | "+=" | "-="; value: Expr; at: Span }
+  | { k: "assign"; target: Expr; op: "=" | "+=" | "-="; opAt: Span; value: Expr; at: Span }
   | { k: "expr"; expr: Expr; at: Span };
 
 export interface SyntaxProblem {
@@ -116,6 +116,7 @@ function deepest(root: Expr | Stmt[]): Span | undefined {
 
 function describeParseError(e: { name: string; message: string; token: IToken }, atEnd: boolean): string {
   const found = atEnd ? "end of the text" : `'${e.token.image}'`;
+  if (!atEnd && e.token.image === "=") return "unexpected '=': '=' sets a variable; to compare two values, write '=='";
   if (e.name === "NotAllInputParsedException") return `unexpected ${found}: the expression is already complete here`;
   const expecting = /Expecting:?\s*(?:one of these possible Token sequences:)?([\s\S]*?)\s*but found/.exec(e.message);
   const wanted = expecting ? summarizeExpected(expecting[1]) : "";
@@ -209,7 +210,7 @@ function statement(node: CstNode): Stmt {
   const target = expression(one(s, "target"));
   const op = tok(s, "op");
   if (op) {
-    return { k: "assign", target, op: op.image as "=" | "+=" | "-=", value: expression(one(s, "value")), at: nodeSpan(s) };
+    return { k: "assign", target, op: op.image as "=" | "+=" | "-=", opAt: tokenSpan(op), value: expression(one(s, "value")), at: nodeSpan(s) };
   }
   return { k: "expr", expr: target, at: nodeSpan(s) };
 }

@@ -17,18 +17,19 @@ export interface CheckReport {
   scope?: () => Scope;
 }
 
-/** Checks rules by id or path; `quiet` leaves out notices. */
-export function checkRules(ref: string, quiet = false): CheckReport {
+/** Checks rules by id or path, or a composition (a base or fragment, then fragments); `quiet` leaves out notices. */
+export function checkRules(refs: string | string[], quiet = false): CheckReport {
+  const list = typeof refs === "string" ? [refs] : refs;
   // A card that fills one part of a base is checked in a whole composition: the other parts are filled
   // with the base's first preset (notices say with which).
-  const others = completion([ref]);
-  const loaded = others.length ? loadComposition([ref, ...others]) : loadRules(ref);
+  const others = completion(list);
+  const loaded = others.length || list.length > 1 ? loadComposition([...list, ...others]) : loadRules(list[0]);
   const diagnostics = [...loaded.diagnostics];
   if (others.length && !quiet) {
-    diagnostics.push({ severity: "notice", code: "N_ASSUMED", message: `checked together with ${others.join(", ")} to fill the other parts`, file: ref, line: 1, col: 1 });
+    diagnostics.push({ severity: "notice", code: "N_ASSUMED", message: `checked together with ${others.join(", ")} to fill the other parts`, file: list[0], line: 1, col: 1 });
   }
   return {
-    rules: ref,
+    rules: list.join(" + "),
     ok: !diagnostics.some((d) => d.severity === "error"),
     diagnostics: sortDiagnostics(diagnostics).filter((d) => !(quiet && d.severity === "notice")),
     sources: loaded.sources,

@@ -9,7 +9,7 @@ import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import type { Scope } from "./scope.js";
 import { compose, type Piece } from "./compose.js";
-import { resolveReference } from "./catalog.js";
+import { catalog, resolveReference } from "./catalog.js";
 import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./resolve.js";
 import { host, perHost } from "./host.js";
 import { byText } from "./by-text.js";
@@ -68,7 +68,7 @@ function readDoc(ref: string, from: Referrer): RawDoc {
     if (refused) return missing(ref, from, "E_PATH", `'${ref}' is refused: ${refused}`);
   }
   const path = resolveRules(ref, from.folder) ?? resolveRules(resolveReference(ref), from.folder);
-  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownIds())}`);
+  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, [...knownIds(), ...catalog().map((e) => e.name)])}`);
   if (!path.endsWith(".yaml")) return missing(ref, from, "E_PATH", `'${ref}' is refused: a rule file is a .yaml file`);
   const { docs } = caches();
   const cached = docs.get(path);

@@ -94,9 +94,13 @@ function single(e: ErrorObject, file: SourceFile): Diagnostic | undefined {
     case "propertyNames":
       return undefined; // reported by the pattern error that comes with it
     case "pattern": {
+      // The schema says in words what form is wanted (patternErrorMessage, which editors show too): a
+      // regular expression is no help to a person.
+      const words = (e.parentSchema as { patternErrorMessage?: string } | undefined)?.patternErrorMessage;
       const name = e.propertyName;
-      if (name !== undefined) return file.at(`${where}/${name}`, "error", "E_SCHEMA", `'${name}' is not a valid name here`, true);
-      return file.at(where, "error", "E_SCHEMA", `does not match the expected form ${String(e.params.pattern)}`);
+      if (name !== undefined) return file.at(`${where}/${name}`, "error", "E_SCHEMA", `'${name}' is not a valid name here${words ? `: ${words}` : ""}`, true);
+      const value = typeof e.data === "string" ? `'${e.data}' ` : "";
+      return file.at(where, "error", "E_SCHEMA", `${value}is not written as expected${words ? `: ${words}` : ""}`);
     }
     case "minimum":
     case "maximum":

@@ -186,7 +186,9 @@ export function loadYaml(file: SourceFile): YamlLoad {
     return { value: undefined, problems };
   }
   for (const e of doc.errors) {
-    problems.push(file.diagnostic("error", "E_YAML", yamlMessage(e.message), e.pos[0], e.pos[1]));
+    const hint = colonHint(file.text, e.code, e.pos[0]);
+    if (hint) problems.push(file.diagnostic("error", "E_YAML", hint.message, hint.start, hint.end));
+    else problems.push(file.diagnostic("error", "E_YAML", yamlMessage(e.message), e.pos[0], e.pos[1]));
   }
   if (problems.length > 0) return { value: undefined, problems };
 
@@ -274,6 +276,20 @@ export function loadYaml(file: SourceFile): YamlLoad {
 
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/**
+ * `else: note: play more` reads as a map inside a value: the usual cause is a value holding ': ', which YAML
+ * takes as a key. Say so, and show the value quoted.
+ */
+function colonHint(text: string, code: string, at: number) {
+  if (code !== "BLOCK_AS_IMPLICIT_KEY" && code !== "BLOCK_IN_FLOW") return undefined;
+  const lineEnd = text.indexOf("\n", at);
+  let value = text.slice(at, lineEnd < 0 ? text.length : lineEnd).replace(/\s+#.*$/, "").trimEnd();
+  if (code === "BLOCK_IN_FLOW") value = value.replace(/\s*[,}\]].*$/, "");
+  if (!value.includes(": ")) return undefined;
+  const quoted = `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  return { message: `this value holds ': ', which YAML reads as the start of a map: put the value in quotes, ${quoted}`, start: at, end: at + value.length };
 }
 
 function yamlMessage(message: string): string {

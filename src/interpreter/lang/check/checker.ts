@@ -27,6 +27,7 @@ export const emptyList: unknown[] = Object.freeze([]) as unknown as unknown[];
 export class Checker {
   readonly convert: Conversions;
   errorCount = 0;
+  private reported = new Set<string>();
 
   constructor(readonly env: Environment) {
     this.convert = new Conversions(env);
@@ -113,6 +114,10 @@ export class Checker {
 
   private report(site: Site, at: Span, code: Code, message: string): void {
     this.errorCount++;
+    // A definition is checked at each use: its own problems are the same every time, and are reported once.
+    const key = `${site.pointer}\u0000${site.offset + at.start}\u0000${site.offset + at.end}\u0000${code}\u0000${message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
     this.env.report(this.env.file.inside(site.pointer, site.offset + at.start, site.offset + at.end, "error", code, message));
   }
 
@@ -373,7 +378,14 @@ export class Checker {
         if (!c) return null;
         return binds.length === 0 ? c : { k: "define", type: c.type, binds, body: c };
       }
-      if (!ctx.effects) return this.error(ctx, at, "E_EFFECT", `'${d.name}' has effects, so it can only be used in effects, not in a condition or value`);
+      if (!ctx.effects) {
+        const only = body.length === 1 ? body[0] : undefined;
+        if (only?.k === "assign" && only.op === "=") {
+          // `isTen(c): c.rank = 10` was meant as a comparison: say so at the '='
+          return this.error(inner, only.opAt, "E_EFFECT", `'=' sets a variable, so '${d.name}' is an effect, but it is used as a condition or value: to compare two values, write '=='`);
+        }
+        return this.error(ctx, at, "E_EFFECT", `'${d.name}' has effects, so it can only be used in effects, not in a condition or value`);
+      }
       return { k: "defineRun", type: T.voidType, binds, body: this.block(body, inner) };
     } finally {
       d.compiling = false;

@@ -1,0 +1,76 @@
+// Messages as a person meets them: each says what is wrong where it is wrong, in words, with what to write.
+import { describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
+import scenarioSchema from "../grammar/scenario.schema.json" with { type: "json" };
+import { errorsOf, tinyRules } from "./helpers/rules.js";
+import { run } from "./helpers/cli.js";
+
+const end = "end: players.all(p => p.hand.empty)";
+
+describe("messages", () => {
+  it("reports '=' written for '==' at the '='", () => {
+    expect(errorsOf(tinyRules("", { [end]: "end: stock.count = 0" }))).toEqual([
+      "t.yaml:21:18: error E_SYNTAX: unexpected '=': '=' sets a variable; to compare two values, write '=='",
+    ]);
+    // in a definition used as a condition, '=' makes an effect of it: said at the definition's '='
+    expect(errorsOf(tinyRules("define:\n  over: stock.count = 0\n", { [end]: "end: over" }))).toEqual([
+      "t.yaml:23:21: error E_EFFECT: '=' sets a variable, so 'over' is an effect, but it is used as a condition or value: to compare two values, write '=='",
+    ]);
+  });
+
+  it("reports a problem in a definition once, at the definition, however often it is used", () => {
+    const text = tinyRules("define:\n  left3(p): p.hand.count - nope\n", { [end]: "end: left3(current) == 0 and left3(dealer) == 0 and left3(start) < 2" });
+    expect(errorsOf(text)).toEqual(["t.yaml:23:28: error E_NAME: unknown name 'nope'"]);
+  });
+
+  it("says in words what form a name must have, never with a regular expression", () => {
+    const text = tinyRules("", { "  play:\n    params:": "  Play-Card:\n    params:", "actions: [play]": "actions: [Play-Card]" });
+    const errors = errorsOf(text);
+    expect(errors[0]).toBe(
+      "t.yaml:17:3: error E_SCHEMA: 'Play-Card' is not a valid name here: an action is named by the word that starts its move, in lower-case letters, digits and dashes, starting with a letter (play, pick-up)",
+    );
+    expect(errorsOf(`${tinyRules()}replaces: ["actions..play"]\n`)).toContainEqual(
+      "t.yaml:22:12: error E_SCHEMA: 'actions..play' is not written as expected: an item is named by its section and names joined by dots (actions.play, define.pileValue, actions.play.require.rank-order), or a section alone (outcome)",
+    );
+  });
+
+  it("has words for every pattern in the schemas", () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== "object") return;
+      const n = node as Record<string, unknown>;
+      if (typeof n.pattern === "string" && typeof n.patternErrorMessage !== "string") missing.push(where);
+      for (const [k, v] of Object.entries(n)) walk(v, `${where}/${k}`);
+    };
+    walk(rulesSchema, "rules");
+    walk(scenarioSchema, "scenario");
+    expect(missing).toEqual([]);
+  });
+
+  it("suggests quotes for a value that ': ' breaks in two", () => {
+    const text = tinyRules("", { "    effect: move(card, pile)": "    text: Lead: any card\n    effect: move(card, pile)" });
+    expect(errorsOf(text)).toEqual([
+      't.yaml:20:11: error E_YAML: this value holds \': \', which YAML reads as the start of a map: put the value in quotes, "Lead: any card"',
+    ]);
+  });
+
+  it("suggests the card meant by a misspelt name in compose, kept whole", async () => {
+    for (const args of [["Deal Eight,", "Avoid High Value Card,", "Crazy Eights,", "Whist"], ["Deal", "Eight", "Avoid", "Hihg", "Value", "Cards", "Crazy", "Eights", "Whist"]]) {
+      const r = await run(["compose", ...args]);
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/error E_RULES: no rule file for 'Avoid (High Value Card|Hihg Value Cards)' \(did you mean 'Avoid High Value Cards'\?\)\n/);
+      expect(r.out.match(/E_RULES/g)).toHaveLength(1);
+    }
+  });
+
+  it("ends quietly when the reader of its output goes away (| head)", async () => {
+    const child = spawn(process.execPath, ["bin/houserules.js", "compose", "--json", "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist"], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy(); // closed before anything is written: the first write meets a closed pipe
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  });
+});
