@@ -1,5 +1,6 @@
 // The houserules command: check, simulate, test and play rule files.
 import { processIO, UsageError, type IO } from "./io.js";
+import { ruleFoldersHelp, takeRuleFolders, useRuleFolders } from "./rule-folders.js";
 import { check, checkHelp } from "./commands/check.js";
 import { simulateCommand, simulateHelp } from "./commands/simulate.js";
 import { testCommand, testHelp } from "./commands/test.js";
@@ -24,10 +25,22 @@ Commands:
 ${[...commands].map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
 Run houserules <command> --help for a command's options.
-Rules are named by id (idiot, idle-hands/missions) or by a path (./my-game.yaml).
+Rules are named by id (idiot, idle-hands/missions), by name as printed ("Deal Eight"), or by a path
+(./my-game.yaml). Your own rule files are found the same way beside the file that names them, in the working
+folder, and in the folders given to any command:
+  ${ruleFoldersHelp}
 `;
 
-export async function main(argv: string[], io: IO = processIO()): Promise<number> {
+export async function main(args: string[], io: IO = processIO(), env: string | undefined = process.env.HOUSERULES_PATH): Promise<number> {
+  let argv: string[];
+  try {
+    const taken = takeRuleFolders(args, env);
+    argv = taken.argv;
+    useRuleFolders(taken.folders);
+  } catch (e) {
+    io.err(`houserules: ${(e as Error).message}\n`);
+    return 2;
+  }
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(mainHelp);

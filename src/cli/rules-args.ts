@@ -59,7 +59,7 @@ export function composedRules(values: Record<string, unknown>, command: string, 
   }
   if (typeof values.compose === "string") {
     if (positionals.length) throw new UsageError(`give ${command} either a rules id or --compose`);
-    return [...splitNames([values.compose]).map(resolveReference), ...fragments];
+    return [...splitNames([values.compose]).map((n) => resolveReference(n)), ...fragments];
   }
   return undefined;
 }

@@ -5,7 +5,7 @@ import type { Diagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import type { SourceFile } from "../interpreter/load/yaml.js";
 import { loadComposition } from "../interpreter/load/load.js";
-import { preset, presetNames, resolveReference } from "../interpreter/load/catalog.js";
+import { preset, presetNames, referenceFrom } from "../interpreter/load/catalog.js";
 import { suggestion } from "../interpreter/diagnostics.js";
 import { startingCombination } from "../sim/starting-combination.js";
 
@@ -40,7 +40,7 @@ export function resolveScenarioRules(raw: Raw, file: SourceFile, folder: string)
     refs = [...found.ids, ...fragments];
     pointer = "/preset";
   } else if (Array.isArray(raw.compose)) {
-    refs = [...(raw.compose as string[]).map(resolveReference), ...fragments];
+    refs = [...(raw.compose as string[]).map((n) => referenceFrom(n, folder)), ...fragments];
     pointer = "/compose";
   } else if (typeof raw.rules === "string") {
     refs = [raw.rules, ...fragments];

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { packageRoot } from "../node/host.js";
+import { host } from "../interpreter/load/host.js";
 import type { GameOutcome } from "./simulate.js";
 import type { RunSpec } from "./run-spec.js";
 import type { Task } from "./worker.js";
@@ -30,7 +31,9 @@ export class WorkerPool {
   private pool: Piscina<Task, GameOutcome[]>;
 
   constructor(readonly workers: number) {
-    this.pool = new Piscina<Task, GameOutcome[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    // the workers find rule files where this thread does: the shipped rules/ and the user's folders
+    const workerData = { roots: host().ruleRoots.slice(1) };
+    this.pool = new Piscina<Task, GameOutcome[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, workerData });
   }
 
   /** Plays games [from, to) of a run; onProgress gets the number of games done as results arrive. */

@@ -3,8 +3,9 @@
 import { playMany, type GameOutcome } from "./simulate.js";
 import { agentsOfSpec, gameOfSpec, type RunSpec } from "./run-spec.js";
 import { installNodeHost } from "../node/host.js";
+import { workerData } from "node:worker_threads";
 
-installNodeHost();
+installNodeHost({ roots: (workerData as { roots?: string[] } | null)?.roots ?? [] });
 
 export interface Task extends RunSpec {
   from: number;

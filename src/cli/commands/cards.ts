@@ -1,4 +1,5 @@
 // houserules cards: every rule card (fragment with a type) with its type, markers and how it is known.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
 import { ruleCards } from "../../interpreter/load/catalog.js";
@@ -6,12 +7,13 @@ import { table } from "../table.js";
 
 export const cardsHelp = `Usage: houserules cards [--json]
 
-Lists every rule card that ships with houserules: its name as printed, its type, its markers (OH1, OH2,
+Lists every rule card that ships with houserules, and those in your rule folders (--rules): its name as printed, its type, its markers (OH1, OH2,
 3+), whether its effect is known from the rulebook, is an interpretation, or is a house rule (a card of
 houserules' own, not from the printed game), and its id.
 
 Options:
   --json      print {"cards": [...]}
+${ruleFoldersOption(12)}
   -h, --help  this text
 `;
 

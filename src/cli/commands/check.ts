@@ -1,4 +1,5 @@
 // houserules check: load rule files and report every problem, with the notices for assumed values.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { composedRules, rulesFlags, withList } from "../rules-args.js";
@@ -24,6 +25,7 @@ Options:
   --preset P   check the cards of a named preset
   --json       print {"files": [{"rules", "ok", "diagnostics": [...]}]}
   --quiet      leave out notices
+${ruleFoldersOption(13)}
   -h, --help   this text
 
 Exit status: 0 when no file has errors, 1 when one has, 2 for bad usage.

@@ -1,4 +1,5 @@
 // houserules compose: which card fills which part of a round, the cards' texts, and any conflict.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
@@ -18,6 +19,7 @@ same rule — are printed with their place in the card's file.
 Names may be separated by commas. Options:
   --players N  also check that the composed rules allow N players
   --json       print {"rules", "parts": [...], "players", "ok", "diagnostics"}
+${ruleFoldersOption(13)}
   -h, --help   this text
 
 Exit status: 0 when the rules compose, 1 when they do not, 2 for bad usage.

@@ -1,4 +1,5 @@
 // houserules play: a person plays one seat in the terminal against agents, seeing only their own view.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { createInterface } from "node:readline";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
@@ -32,6 +33,7 @@ Options:
   --seed S     seed (default: a new game each time)
   --agents L   agents for the other seats (default random)
   --speed X    in real-time games, run the clock X times faster (the agents react X times sooner)
+${ruleFoldersOption(13)}
   -h, --help   this text
 `;
 

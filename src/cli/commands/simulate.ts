@@ -1,4 +1,5 @@
 // houserules simulate: many games with agents in every seat, and what happened.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
@@ -56,6 +57,7 @@ Options:
   --report F    also write an HTML report with charts to file F (self-contained: open it in a browser);
                 says where it was written (on stderr with --json)
   --all         simulate every shipped game and print one table
+${ruleFoldersOption(14)}
   -h, --help    this text
 
 JSON fields: rules, players, games, seed, agents, finished, unfinished, moves, length {mean, sd, min, median,

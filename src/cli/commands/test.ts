@@ -1,4 +1,5 @@
 // houserules test: run scenario files and report each failure at its step.
+import { ruleFoldersOption } from "../rule-folders.js";
 import { readdirSync, statSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readArgs } from "../args.js";
@@ -14,6 +15,7 @@ and a closing line "N passed, N failed". Folders are searched for *.scenario.yam
 
 Options:
   --json      print {"passed", "failed", "results": [...]}
+${ruleFoldersOption(12)}
   -h, --help  this text
 
 Exit status: 0 when all pass, 1 when any fails, 2 for bad usage.

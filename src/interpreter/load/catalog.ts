@@ -1,7 +1,10 @@
-// The shipped rule files as a catalogue: fragments can be named as printed ("Deal Eight") wherever an id is
-// accepted, rule cards can be listed with their type and markers, and bases can offer named presets.
+// The rule files as a catalogue: fragments can be named as printed ("Deal Eight") wherever an id is accepted,
+// rule cards can be listed with their type and markers, and bases can offer named presets. The catalogue holds
+// every file under the rule folders (the shipped rules/, then the user's own); a user's file beside the one
+// that names it (or, on the command line, in the working folder) is found by its id and its name as well.
 import { parse } from "yaml";
-import { isPath, resolveRules, shippedRules } from "./resolve.js";
+import { idOf, resolveRules, shippedRules } from "./resolve.js";
+import { dirname, join } from "./paths.js";
 import { host, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { maxFileBytes } from "../limits.js";
@@ -21,36 +24,33 @@ export interface CatalogEntry {
   parts: Record<string, { type?: string; text?: string }>;
   cardTypes: Record<string, { colour?: string; text?: string }>;
   players: { min: number; max: number } | null;
+  /** The folder of the file: what it names (extends, include) is found from there. */
+  folder: string;
 }
 
-export const catalog = perHost((): CatalogEntry[] => {
-  const entries: CatalogEntry[] = [];
-  for (const id of shippedRules()) {
-    const file = resolveRules(id);
-    if (!file) continue;
-    const read = host().readFile(file, maxFileBytes);
-    if (!("text" in read)) continue;
-    const e = entryOf(id, read.text);
-    if (e) entries.push(e);
-  }
-  return entries;
-});
+/** A rule file described from its text, or undefined when it does not read; kept per file for a host. */
+const described = perHost(() => new Map<string, CatalogEntry | null>());
 
-/** Catalogue entries by id and text, kept across hosts (see by-text.ts). */
+/** Entries by file, id and text, kept across hosts (see by-text.ts): a new host reads again only what changed. */
 const madeEntries = byText<CatalogEntry | null>();
 
-function entryOf(id: string, text: string): CatalogEntry | null {
-  return madeEntries(id, text, () => readEntry(id, text));
+function describe(file: string, id: string): CatalogEntry | undefined {
+  const cache = described();
+  if (cache.has(file)) return cache.get(file) ?? undefined;
+  const read = host().readFile(file, maxFileBytes);
+  const entry = "text" in read ? madeEntries(`${file}\u0000${id}`, read.text, () => readEntry(file, id, read.text) ?? null) : null;
+  cache.set(file, entry);
+  return entry ?? undefined;
 }
 
-function readEntry(id: string, text: string): CatalogEntry | null {
+function readEntry(file: string, id: string, text: string): CatalogEntry | undefined {
   let raw: Record<string, unknown> | null = null;
   try {
     raw = parse(text, { maxAliasCount: 100 }) as Record<string, unknown>;
   } catch {
-    return null; // check reports broken files; the catalogue only lists what reads
+    return undefined; // check reports broken files; the catalogue only lists what reads
   }
-  if (!raw || typeof raw !== "object") return null;
+  if (!raw || typeof raw !== "object") return undefined;
   const info = (raw.fragment ?? {}) as Record<string, unknown>;
   return {
     id,
@@ -67,23 +67,71 @@ function readEntry(id: string, text: string): CatalogEntry | null {
     parts: raw.parts && typeof raw.parts === "object" ? (raw.parts as CatalogEntry["parts"]) : {},
     cardTypes: raw.cardTypes && typeof raw.cardTypes === "object" ? (raw.cardTypes as CatalogEntry["cardTypes"]) : {},
     players: playerRange(raw.players),
+    folder: dirname(file),
   };
+}
+
+/** Every rule file under the rule folders. */
+export const catalog = perHost((): CatalogEntry[] => {
+  const entries: CatalogEntry[] = [];
+  for (const id of shippedRules()) {
+    const file = resolveRules(id);
+    const e = file && describe(file, id);
+    if (e) entries.push(e);
+  }
+  return entries;
+});
+
+/**
+ * The rule files directly in a folder (not below it) that are not under a rule folder: a user's own cards
+ * beside the file that names them. Each is known by its path, which loads it wherever an id is accepted.
+ */
+export function beside(folder: string): CatalogEntry[] {
+  const out: CatalogEntry[] = [];
+  for (const f of host().listFolder(folder)) {
+    if (f.folder || !f.name.endsWith(".yaml")) continue;
+    const file = join(folder, f.name);
+    if (host().ruleRoots.some((r) => file.startsWith(r + "/"))) continue;
+    const e = describe(file, file);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/** Every name and id a reference made from `folder` may use, for "did you mean". */
+export function knownNames(folder = host().workingFolder): string[] {
+  return [...catalog().flatMap((e) => [e.id, e.name]), ...beside(folder).map((e) => e.name)];
 }
 
 const normal = (s: string) => s.toLowerCase().replace(/[\s\u2013\u2014-]+/g, " ").trim();
 
-/** A rules id for a reference: an id or path as it is, or a rule file's name as printed ("Deal Eight"). */
-export function resolveReference(ref: string): string {
-  if (resolveRules(ref)) return ref;
+/**
+ * A rules id for a reference made from `folder`: an id or path as it is; a rule file's name as printed ("Deal
+ * Eight"); or, for a file of the user's beside it, that file's path, found by its id (avoid-hearts) or its name
+ * (Avoid Hearts). A reference that names nothing is given back as it is.
+ */
+export function referenceFrom(ref: string, folder: string): string {
+  if (resolveRules(ref, folder)) return ref;
   const found = catalog().find((e) => normal(e.name) === normal(ref));
-  return found ? found.id : ref;
+  if (found) return found.id;
+  if (/^[a-z0-9][a-z0-9_-]*$/i.test(ref)) {
+    const file = resolveRules(`./${ref}.yaml`, folder);
+    if (file) return file;
+  }
+  const near = beside(folder).find((e) => normal(e.name) === normal(ref));
+  return near ? near.id : ref;
+}
+
+/** A rules id for a reference the user makes (from the working folder): see referenceFrom. */
+export function resolveReference(ref: string): string {
+  return referenceFrom(ref, host().workingFolder);
 }
 
 /** The fragments a preset names, as ids; undefined when no shipped base offers that preset. */
 export function preset(name: string): { base: string; ids: string[] } | undefined {
   for (const e of catalog()) {
     for (const [key, list] of Object.entries(e.presets)) {
-      if (normal(key) === normal(name)) return { base: e.id, ids: list.map(resolveReference) };
+      if (normal(key) === normal(name)) return { base: e.id, ids: list.map((id) => referenceFrom(id, e.folder)) };
     }
   }
   return undefined;
@@ -104,18 +152,22 @@ function playerRange(p: unknown): { min: number; max: number } | null {
   return null;
 }
 
-/** The catalogue entry of one rules id, read from its own file only (the whole catalogue is read when needed). */
-export function entry(id: string): CatalogEntry | undefined {
-  if (isPath(id)) return undefined;
-  const file = resolveRules(id);
-  const read = file && host().readFile(file, maxFileBytes);
-  return (read && "text" in read && entryOf(id, read.text)) || undefined;
+/** The entry of an id, or of a file named by a path (from `folder`). */
+export function entry(id: string, folder = host().workingFolder): CatalogEntry | undefined {
+  // read from its own file only: the whole catalogue is read when it is needed
+  const file = resolveRules(id, folder);
+  return file ? describe(file, idOf(file) === id ? id : file) : undefined;
+}
+
+/** The entry a reference names from a folder, by id, path or name. */
+export function entryOf(ref: string, folder = host().workingFolder): CatalogEntry | undefined {
+  return entry(referenceFrom(ref, folder), folder);
 }
 
 /** The base a fragment is finally composed onto: its chain of `extends` to a file without one. */
 export function rootOf(id: string): CatalogEntry | undefined {
-  let e = entry(resolveReference(id));
-  for (let i = 0; e?.extends && i < 50; i++) e = entry(resolveReference(e.extends));
+  let e = entryOf(id);
+  for (let i = 0; e?.extends && i < 50; i++) e = entryOf(e.extends, e.folder);
   return e;
 }
 
@@ -125,12 +177,17 @@ export function rootOf(id: string): CatalogEntry | undefined {
  * shipped one. Lets one rule card be checked, or a round composed from only some of its cards.
  */
 export function completion(ids: string[]): string[] {
-  const resolved = ids.map(resolveReference);
+  const resolved = ids.map((id) => resolveReference(id));
   const base = resolved.length ? rootOf(resolved[0]) : undefined;
   if (!base || Object.keys(base.parts).length === 0) return [];
   const filled = new Set<string>();
-  for (const id of [...base.include, ...resolved]) for (const part of entry(resolveReference(id))?.fills ?? []) filled.add(part);
-  const preferred = (Object.values(base.presets)[0] ?? []).map(resolveReference);
+  for (const id of base.include) for (const part of entryOf(id, base.folder)?.fills ?? []) filled.add(part);
+  // a fragment brings the fragments it extends, and what they fill
+  for (const id of resolved) {
+    let e = entryOf(id);
+    for (let i = 0; e && i < 50; i++, e = e.extends ? entryOf(e.extends, e.folder) : undefined) for (const part of e.fills) filled.add(part);
+  }
+  const preferred = (Object.values(base.presets)[0] ?? []).map((id) => referenceFrom(id, base.folder));
   const out: string[] = [];
   for (const part of Object.keys(base.parts)) {
     if (filled.has(part)) continue;

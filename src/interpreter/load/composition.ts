@@ -3,7 +3,7 @@
 // command line and the playground's composer both show it, in the same words.
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { loadComposition } from "./load.js";
-import { entry, resolveReference, rootOf, type CatalogEntry } from "./catalog.js";
+import { entryOf, resolveReference, rootOf, type CatalogEntry } from "./catalog.js";
 
 export interface Composition {
   rules: string[];
@@ -11,7 +11,7 @@ export interface Composition {
   ok: boolean;
   players: { min: number; max: number } | null;
   playersProblem: string | null;
-  parts: { part: string; type: string; cards: string[]; ids: string[] }[];
+  parts: { part: string; type: string; cards: string[]; ids: string[]; known: string[] }[];
   twists: CatalogEntry[];
   /** The cards composed, in order: those the base includes, then those given. */
   cards: CatalogEntry[];
@@ -21,7 +21,7 @@ export interface Composition {
 
 /** Composes cards (names as printed, ids or paths) onto their base; `players` also checks that count. */
 export function composition(names: string[], players?: number): Composition {
-  const ids = names.map(resolveReference);
+  const ids = names.map((n) => resolveReference(n));
   const loaded = loadComposition(ids);
   const base = rootOf(ids[0]);
   const problems = sortDiagnostics(loaded.diagnostics.filter((d) => d.severity !== "notice"));
@@ -31,10 +31,11 @@ export function composition(names: string[], players?: number): Composition {
     playersProblem = `these rules are for ${loaded.game.players.min}–${loaded.game.players.max} players, not ${players}`;
     ok = false;
   }
-  const cards = [...(base?.include ?? []), ...ids].map((id) => entry(resolveReference(id))).filter((e): e is CatalogEntry => e !== undefined);
+  // what each card fills is read from its own file, a shipped card's or the user's
+  const cards = [...(base?.include ?? []).map((id) => entryOf(id, base!.folder)), ...ids.map((id) => entryOf(id))].filter((e): e is CatalogEntry => e !== undefined);
   const parts = Object.entries(base?.parts ?? {}).map(([part, info]) => {
     const by = cards.filter((e) => e.fills.includes(part));
-    return { part, type: info.type ?? part, cards: by.map((e) => e.name), ids: by.map((e) => e.id) };
+    return { part, type: info.type ?? part, cards: by.map((e) => e.name), ids: by.map((e) => e.id), known: by.map((e) => e.known ?? "") };
   });
   const twists = cards.filter((e) => e.fills.length === 0 && e.id !== base?.id);
   return { rules: ids, base, ok, players: loaded.game?.players ?? null, playersProblem, parts, twists, cards, problems };
@@ -47,7 +48,7 @@ export function compositionText(c: Composition, table: (header: string[], rows: 
   out.push(`${base?.name ?? c.rules[0]}: ${c.cards.filter((e) => e.id !== base?.id).map((e) => e.name).join(" + ")}\n\n`);
   if (c.parts.length) {
     out.push(table(["part", "card", "known"], c.parts.map((p) => [
-      p.type, p.cards.join(" + ") || "(none)", p.ids.map((id) => entry(id)?.known ?? "").join(" + "),
+      p.type, p.cards.join(" + ") || "(none)", p.known.join(" + "),
     ])));
   }
   for (const t of c.twists) out.push(`twist: ${t.name}${t.changes.length ? ` (changes ${t.changes.join(", ")})` : ""}\n`);

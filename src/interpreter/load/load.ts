@@ -9,8 +9,8 @@ import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import type { Scope } from "./scope.js";
 import { compose, type Piece } from "./compose.js";
-import { catalog, resolveReference } from "./catalog.js";
-import { displayPath, idOf, isPath, knownIds, reachable, resolveRules } from "./resolve.js";
+import { knownNames, referenceFrom } from "./catalog.js";
+import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
 import { host, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
@@ -67,8 +67,8 @@ function readDoc(ref: string, from: Referrer): RawDoc {
     const refused = reachable(resolve(from.folder, ref), from.folder);
     if (refused) return missing(ref, from, "E_PATH", `'${ref}' is refused: ${refused}`);
   }
-  const path = resolveRules(ref, from.folder) ?? resolveRules(resolveReference(ref), from.folder);
-  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, [...knownIds(), ...catalog().map((e) => e.name)])}`);
+  const path = resolveRules(ref, from.folder) ?? resolveRules(referenceFrom(ref, from.folder), from.folder);
+  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownNames(from.folder))}`);
   if (!path.endsWith(".yaml")) return missing(ref, from, "E_PATH", `'${ref}' is refused: a rule file is a .yaml file`);
   const { docs } = caches();
   const cached = docs.get(path);
