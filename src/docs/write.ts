@@ -1,9 +1,13 @@
-// npm run docs: regenerates the function reference in docs/language.md.
+// npm run docs: regenerates the function reference in docs/language.md and the syntax diagram docs/syntax.html.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../node/host.js";
 import { withReference } from "./reference.js";
+import { syntaxPage } from "./syntax.js";
 
-const file = join(packageRoot(), "docs", "language.md");
-writeFileSync(file, withReference(readFileSync(file, "utf8")));
-console.log(`wrote ${file}`);
+const language = join(packageRoot(), "docs", "language.md");
+writeFileSync(language, withReference(readFileSync(language, "utf8")));
+console.log(`wrote ${language}`);
+const syntax = join(packageRoot(), "docs", "syntax.html");
+writeFileSync(syntax, syntaxPage());
+console.log(`wrote ${syntax}`);
