@@ -12,6 +12,8 @@ export interface Difference {
   b: number;
   /** b less a. */
   difference: number;
+  /** How the figure reads: a rate (0-1, shown in per cent) or a mean. */
+  kind: "rate" | "mean";
   /** Two-sided p value; null when it cannot be had (no games, no spread). */
   p: number | null;
   significant: boolean;
@@ -44,14 +46,14 @@ export function proportions(measure: string, x1: number, n1: number, x2: number,
   const pooled = n1 + n2 ? (x1 + x2) / (n1 + n2) : 0;
   const se = Math.sqrt(pooled * (1 - pooled) * (n1 && n2 ? 1 / n1 + 1 / n2 : 0));
   const p = n1 && n2 ? (se > 0 ? pValue((b - a) / se) : a === b ? 1 : 0) : null;
-  return { measure, a: round(a), b: round(b), difference: round(b - a), p, significant: p !== null && p < 0.05 };
+  return { measure, a: round(a), b: round(b), difference: round(b - a), kind: "rate", p, significant: p !== null && p < 0.05 };
 }
 
 /** Two means, each with its standard deviation over n games. */
 export function means(measure: string, m1: number, sd1: number, n1: number, m2: number, sd2: number, n2: number): Difference {
   const se = Math.sqrt((n1 ? (sd1 * sd1) / n1 : 0) + (n2 ? (sd2 * sd2) / n2 : 0));
   const p = n1 > 1 && n2 > 1 ? (se > 0 ? pValue((m2 - m1) / se) : m1 === m2 ? 1 : 0) : null;
-  return { measure, a: m1, b: m2, difference: round(m2 - m1), p, significant: p !== null && p < 0.05 };
+  return { measure, a: m1, b: m2, difference: round(m2 - m1), kind: "mean", p, significant: p !== null && p < 0.05 };
 }
 
 function share(x: number, n: number): number {
@@ -65,6 +67,8 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
   out.push(proportions("games with shared wins", a.ties, a.finished, b.ties, b.finished));
   const seats = Math.min(a.seats.length, b.seats.length);
   for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} win rate`, a.seats[i].wins, a.finished, b.seats[i].wins, b.finished));
+  // games like Idiot have one loser rather than one winner: who loses is the figure that matters there
+  for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} loss rate`, a.losses[i], a.finished, b.losses[i], b.finished));
   if (a.scores && b.scores) {
     const sa = a.scores;
     const sb = b.scores;
@@ -81,11 +85,11 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
       const other = inB.get(`${r.rule} ${r.what}`);
       const measure = `${r.rule} ${r.what} (share of games)`;
       if (other) out.push(proportions(measure, r.games, a.coverage.games, other.games, b.coverage.games));
-      else out.push({ measure: `${measure}, only in ${names[0]}`, a: share(r.games, a.coverage.games), b: 0, difference: -share(r.games, a.coverage.games), p: null, significant: false });
+      else out.push({ measure: `${measure}, only in ${names[0]}`, a: share(r.games, a.coverage.games), b: 0, difference: -share(r.games, a.coverage.games), kind: "rate", p: null, significant: false });
     }
     for (const r of b.coverage.rules) {
       if (inA.has(`${r.rule} ${r.what}`)) continue;
-      out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), p: null, significant: false });
+      out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), kind: "rate", p: null, significant: false });
     }
   }
   return { a: names[0], b: names[1], games: [a.games, b.games], differences: out };

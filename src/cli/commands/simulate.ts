@@ -136,7 +136,7 @@ function startFrom(game: Game, name: string, players: number, seed: number | str
 }
 
 /** Plays a run on the main thread, or on a pool of worker threads; the summary is the same either way. */
-async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<Summary> {
+export async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<Summary> {
   const agents = agentsOfSpec(spec.agents);
   const options = { ...spec, games, agents, onProgress };
   if (workers === 0) return summarize(game, options, playMany(game, options));

@@ -1,0 +1,84 @@
+// Comparing two sets of rules: the same games under both, the figures side by side, and only differences
+// larger than chance marked.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { compareSummaries } from "../src/sim/compare.js";
+import { simulate } from "../src/sim/simulate.js";
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { randomAgent } from "../src/agents/random.js";
+import { run } from "./helpers/cli.js";
+
+const threes = [
+  "extends: idiot",
+  "name: Threes Are Wild",
+  "replaces: [actions.play.require.rank-order]",
+  "actions:",
+  "  play:",
+  "    require:",
+  "      rank-order:",
+  "        check: cards.first.rank == 3 or canPlay(cards.first)",
+].join("\n") + "\n";
+
+describe("compareSummaries", () => {
+  const players = 4;
+  const agents = Array.from({ length: players }, () => randomAgent);
+  const options = { players, games: 80, seed: 3, agents, coverage: false };
+  const dir = mkdtempSync(join(tmpdir(), "houserules-compare-"));
+  writeFileSync(join(dir, "threes.yaml"), threes);
+  const base = loadComposition(["idiot"]).game!;
+  const variant = loadComposition(["./threes.yaml"], dir).game!;
+  const a = simulate(base, options);
+
+  it("finds no difference between the same rules played the same way", () => {
+    const c = compareSummaries(a, simulate(base, options));
+    expect(c.differences.every((f) => f.difference === 0 && !f.significant)).toBe(true);
+    expect(c.differences.map((f) => f.measure)).toContain("P4 loss rate");
+  });
+
+  it("marks a real difference: threes played on anything make Idiot shorter", () => {
+    const c = compareSummaries(a, simulate(variant, options));
+    const length = c.differences.find((f) => f.measure === "game length (moves)")!;
+    expect(length.difference).toBeLessThan(0);
+    expect(length.significant).toBe(true);
+    expect(length.p!).toBeLessThan(0.05);
+    expect(c.differences.find((f) => f.measure === "games finished")!.significant).toBe(false);
+  });
+
+
+  it("needs nothing of Node, so the playground can use it", () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/^import (?!type )[^;]*?from "([^"]+)"/gm)) {
+        expect(m[1].startsWith("node:") || !m[1].startsWith("."), `${file} imports ${m[1]}`).toBe(false);
+        visit(join(dirname(file), m[1].replace(/\.js$/, ".ts")));
+      }
+    };
+    visit("src/sim/compare.ts");
+    expect(seen.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("houserules compare", () => {
+  it("prints both sides, the difference and the marks, and --json", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-compare-"));
+    writeFileSync(join(dir, "threes.yaml"), threes);
+    const file = join(dir, "threes.yaml");
+    const text = await run(["compare", "idiot", "--with", file, "--games", "60", "--seed", "3"]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^A: Idiot \(idiot\)\nB: Idiot \+ Threes Are Wild \(idiot\+.*threes\.yaml\)\n60 games each, 4 players, seed 3/);
+    expect(text.out).toMatch(/\ngame length \(moves\) +[\d.]+ +[\d.]+ +-[\d.]+ +\* p/);
+    const json = await run(["compare", "idiot", `idiot+${file}`, "--games", "60", "--seed", "3", "--json", "--coverage"]);
+    const c = JSON.parse(json.out);
+    expect(Object.keys(c)).toEqual(["a", "b", "players", "games", "seed", "agents", "level", "differences"]);
+    expect(c.differences.find((f: { measure: string }) => f.measure === "game length (moves)").significant).toBe(true);
+    expect(c.differences.filter((f: { measure: string }) => f.measure.endsWith("(share of games)")).length).toBeGreaterThan(3); // rule by rule
+    expect((await run(["compare", "idiot"])).code).toBe(2);
+    expect((await run(["compare", "--help"])).out).toContain("Usage: houserules compare <A> <B>");
+  });
+});
