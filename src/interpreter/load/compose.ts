@@ -30,6 +30,17 @@ export interface Piece {
   base?: string;
 }
 
+/**
+ * The rules as composed, for what reads them as a whole (explain): the tree, the pieces it was made of (the
+ * base first, each with its own tree), and for any value the file and line it was written at.
+ */
+export interface ComposedRules {
+  raw: Raw;
+  pieces: { id: string; name: string; file: string; raw: Raw }[];
+  fileOf(pointer: string): string;
+  lineOf(pointer: string): number;
+}
+
 export interface Composed {
   raw: Raw;
   source: ComposedSource;

@@ -8,7 +8,7 @@ import { SourceFile, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import type { Scope } from "./scope.js";
-import { compose, type Piece } from "./compose.js";
+import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
 import { knownNames, referenceFrom } from "./catalog.js";
 import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
 import { host, perHost } from "./host.js";
@@ -24,6 +24,8 @@ export interface LoadResult {
   sources: ReadonlyMap<string, SourceFile>;
   /** What the compiled file's expressions can name, and where they are; absent when it did not get that far. */
   scope?: () => Scope;
+  /** The composed rules with the places of their values, when they load. */
+  rules?: ComposedRules;
 }
 
 /** How loaded rules run: `backend` chooses generated JavaScript or closures (default: generated where allowed). */
@@ -204,7 +206,14 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
     const compiled = compileGame(raw, source, id, backend);
     diagnostics.push(...compiled.diagnostics);
     if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
-    return { game: compiled.game, diagnostics, sources, scope: compiled.scope };
+    const where = source;
+    const rules: ComposedRules = {
+      raw,
+      pieces: pieces.map((p) => ({ id: p.id, name: typeof p.raw.name === "string" ? p.raw.name : p.id, file: p.file.path, raw: p.raw })),
+      fileOf: (pointer) => (where instanceof ComposedSource ? where.origin(pointer)[0].path : where.path),
+      lineOf: (pointer) => where.lineOf(pointer),
+    };
+    return { game: compiled.game, diagnostics, sources, scope: compiled.scope, rules };
   } catch (e) {
     // A bug of ours, not of the rule file: still a report, never a crash.
     diagnostics.push(rootDoc.file!.at("", "error", "E_SCHEMA", `internal error while compiling: ${(e as Error).message}`));

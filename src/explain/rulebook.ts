@@ -1,0 +1,472 @@
+// A rulebook to hand to friends at the table: the composed rules in plain English, section by section, with
+// every value the rulebook does not give listed as an assumption, and, for a variant, what each fragment changes
+// against the base marked where it is. A plain function of the composed rules to a document, so that the
+// command line and the playground show the same text. Every key of the rules schema is read by one unit here;
+// a test fails when a key has none.
+import type { ComposedRules } from "../interpreter/load/compose.js";
+import { capitalize, listWords, Reader, words, type Line, type Names } from "./words.js";
+
+type Raw = Record<string, unknown>;
+
+/** Who changed an item against the base: the fragments whose files wrote it. */
+export interface Mark {
+  how: "added" | "changed";
+  by: string[];
+}
+
+export interface Item {
+  title: string;
+  lines: Line[];
+  mark?: Mark;
+  /** where the item is in the composed rules: actions.play.require.rank-order */
+  path: string;
+}
+
+export interface Section {
+  title: string;
+  items: Item[];
+}
+
+export interface Assumption {
+  path: string;
+  text: string;
+  file: string;
+  line: number;
+}
+
+export interface Rulebook {
+  title: string;
+  summary: string | null;
+  source: string | null; // where the rules come from
+  notes: string | null;
+  /** the base, then each fragment composed onto it, with its own short text */
+  pieces: { id: string; name: string; text: string | null }[];
+  sections: Section[];
+  assumptions: Assumption[];
+  /** every marked item, in the order of the sections */
+  changes: { path: string; how: Mark["how"]; by: string[] }[];
+}
+
+const isMap = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
+const esc = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** A value written alone or as {value, text, assumed}. */
+function valueOf(item: unknown): unknown {
+  return isMap(item) && "value" in item ? item.value : item;
+}
+
+function textOf(item: unknown): string | null {
+  return isMap(item) && typeof item.text === "string" ? item.text.trim() : null;
+}
+
+/** A program written as text or as a list of texts. */
+function programText(item: unknown): string {
+  const v = valueOf(item);
+  return Array.isArray(v) ? v.map(String).join("\n") : String(v ?? "");
+}
+
+function plain(value: unknown): string {
+  if (Array.isArray(value)) return listWords(value.map(plain));
+  if (isMap(value)) return Object.entries(value).map(([k, v]) => `${k} ${plain(v)}`).join(", ");
+  return String(value);
+}
+
+const visibility: Record<string, string> = {
+  everyone: "everyone sees its cards",
+  owner: "only its owner sees its cards",
+  nobody: "nobody sees its cards",
+  top: "everyone sees only its top card",
+};
+
+const turnWords: Record<string, string> = {
+  clockwise: "Players take turns clockwise.",
+  counterclockwise: "Players take turns counter-clockwise.",
+  simultaneous: "Everyone acts, in any order, until each has finished.",
+  realtime: "Anyone may act at any moment: each move happens at a time, and races are decided by it.",
+  none: "Nobody takes a turn: the phase does what it says and ends.",
+};
+
+export function explain(rules: ComposedRules): Rulebook {
+  return new Writer(rules).write();
+}
+
+class Writer {
+  private raw: Raw;
+  private base: Raw;
+  private read: Reader;
+  private names = new Map<string, string>(); // file → name of the piece written in it
+
+  constructor(private rules: ComposedRules) {
+    this.raw = rules.raw;
+    this.base = rules.pieces[0]?.raw ?? {};
+    for (const p of rules.pieces) this.names.set(p.file, p.name);
+    const perPlayer = new Set<string>();
+    const gameZones = new Set<string>();
+    for (const section of ["zones", "variables"]) {
+      for (const [name, def] of Object.entries((this.raw[section] ?? {}) as Raw)) {
+        if (isMap(def) && def.per === "player") perPlayer.add(name);
+        else if (section === "zones") gameZones.add(name);
+      }
+    }
+    const names: Names = { perPlayer, gameZones };
+    this.read = new Reader(names);
+  }
+
+  write(): Rulebook {
+    const sections: Section[] = [];
+    for (const [title, unit] of sectionOrder) {
+      const items = unit(this);
+      if (items.length) sections.push({ title, items });
+    }
+    const changes = sections.flatMap((s) => s.items.filter((i) => i.mark).map((i) => ({ path: i.path, how: i.mark!.how, by: i.mark!.by })));
+    const head = this.base;
+    return {
+      title: typeof this.raw.name === "string" ? this.raw.name : "Rules",
+      summary: typeof head.summary === "string" ? head.summary.trim() : null,
+      source: typeof head.rulebook === "string" ? head.rulebook.trim() : null,
+      notes: typeof head.notes === "string" ? head.notes.trim() : null,
+      pieces: this.rules.pieces.map((p, i) => ({
+        id: p.id,
+        name: p.name,
+        text: i === 0 ? null : (isMap(p.raw.fragment) && typeof p.raw.fragment.text === "string" ? p.raw.fragment.text.trim() : typeof p.raw.summary === "string" ? p.raw.summary.trim() : null),
+      })),
+      sections,
+      assumptions: this.assumptions(),
+      changes,
+    };
+  }
+
+  // ---- units: one per section of a rule file ---------------------------------------------------------
+
+  players(): Item[] {
+    const items: Item[] = [];
+    const p = valueOf(this.raw.players);
+    if (typeof p === "number") items.push(this.item("players", "Players", [`${p} players.`]));
+    else if (isMap(p)) items.push(this.item("players", "Players", [p.min === p.max ? `${p.min} players.` : `${p.min} to ${p.max} players.`]));
+    if (this.raw.dealer !== undefined) items.push(this.item("dealer", "Who deals first", [`${capitalize(this.read.expression(valueOf(this.raw.dealer) as string))}.`]));
+    else items.push({ title: "Who deals first", lines: [{ text: "The first player deals.", depth: 0 }], path: "dealer" });
+    if (this.raw.start !== undefined) items.push(this.item("start", "Who starts", [`${capitalize(this.read.expression(valueOf(this.raw.start) as string))}.`]));
+    else items.push({ title: "Who starts", lines: [{ text: "The player to the left of the dealer.", depth: 0 }], path: "start" });
+    return items;
+  }
+
+  cards(): Item[] {
+    const cards = (this.raw.cards ?? {}) as Raw;
+    const items: Item[] = [];
+    ((cards.sets ?? []) as Raw[]).forEach((set, i) => {
+      const parts: string[] = [];
+      for (const key of Object.keys(set)) {
+        const unit = setKeys[key];
+        if (unit) parts.push(...unit(set, this.read));
+      }
+      items.push(this.item(`cards.sets.${i}`, `Cards ${i + 1}`, [`${capitalize(parts.join(", "))}.`]));
+    });
+    for (const [name, attr] of Object.entries((cards.attributes ?? {}) as Raw)) {
+      const values = isMap(attr) && Array.isArray(attr.values) ? `: ${attr.values.join(", ")}, from low to high` : "";
+      items.push(this.item(`cards.attributes.${name}`, `${name}`, [`A card's ${name}${values}.`, ...(textOf(attr) ? [textOf(attr)!] : [])]));
+    }
+    return items;
+  }
+
+  zones(): Item[] {
+    return this.named("zones", (name, z) => {
+      const parts = Object.keys(z).map((k) => zoneKeys[k]?.(z)).filter((x): x is string => !!x);
+      const who = z.per === "player" ? `Each player has their own ${words(name)}` : z.many ? `Piles of ${words(name)}, made during play` : `The ${words(name)}`;
+      return [`${who}${textOf(z) ? ` (${textOf(z)})` : ""}: ${parts.join("; ")}.`];
+    });
+  }
+
+  variables(): Item[] {
+    return this.named("variables", (_name, v) => [`${capitalize(Object.keys(v).map((k) => variableKeys[k]?.(v, this.read)).filter(Boolean).join("; "))}.`]);
+  }
+
+  constants(): Item[] {
+    return this.named("constants", (_name, c) => [`Always ${plain(valueOf(c))}.`, ...(textOf(c) ? [textOf(c)!] : [])], true);
+  }
+
+  options(): Item[] {
+    return this.named("options", (_name, o) => [`Chosen before a game: ${Object.keys(o).map((k) => optionKeys[k]?.(o)).filter(Boolean).join("; ")}.`]);
+  }
+
+  setup(): Item[] {
+    if (this.raw.setup === undefined) return [];
+    return [this.item("setup", "Before the first phase", this.read.program(programText(this.raw.setup)))];
+  }
+
+  define(): Item[] {
+    return this.named("define", (key, d) => {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?$/.exec(key);
+      const params = m?.[2] ? m[2].split(",").map((x) => x.trim()).filter(Boolean) : [];
+      const text = programText(d);
+      return this.read.withLocals(params, () => {
+        const body = isExpression(text) ? [] : this.read.program(text, 1);
+        const lines: Line[] = isExpression(text)
+          ? [{ text: `${this.read.expression(text)}.`, depth: 0 }]
+          : body.length ? [{ text: "Does this:", depth: 0 }, ...body] : [{ text: "Does nothing.", depth: 0 }];
+        if (textOf(d)) lines.push({ text: textOf(d)!, depth: 0 });
+        return lines;
+      });
+    }, true);
+  }
+
+  phases(): Item[] {
+    const phases = (this.raw.phases ?? {}) as Raw;
+    const first = typeof this.raw.first === "string" ? this.raw.first : Object.keys(phases)[0];
+    return this.named("phases", (name, p) => {
+      const lines: Line[] = [];
+      if (name === first) lines.push({ text: "Play starts with this phase.", depth: 0 });
+      if (textOf(p)) lines.push({ text: textOf(p)!, depth: 0 });
+      for (const key of Object.keys(p)) lines.push(...(phaseKeys[key]?.(p, this.read) ?? []));
+      if (p.next === undefined && p.game === undefined) lines.push({ text: "Then the phase starts again.", depth: 0 });
+      return lines;
+    }, false, (name) => `The ${words(name)} phase`);
+  }
+
+  actions(): Item[] {
+    const items: Item[] = [];
+    for (const [name, a] of Object.entries((this.raw.actions ?? {}) as Raw)) {
+      if (!isMap(a)) continue;
+      const path = `actions.${name}`;
+      const params = Object.keys((a.params ?? {}) as Raw);
+      const head: Line[] = [];
+      if (textOf(a)) head.push({ text: capitalize(textOf(a)!) + ".", depth: 0 });
+      const move = [name, ...params.map((p) => `<${p}>`)].join(" ");
+      head.push({ text: `Written as: ${move}.`, depth: 0 });
+      if (a.endsTurn === false) head.push({ text: "The turn goes on after it.", depth: 0 });
+      items.push(this.item(path, `${name}`, head));
+      this.read.withLocals(params, () => {
+        for (const [p, spec] of Object.entries((a.params ?? {}) as Raw)) {
+          items.push(this.item(`${path}.params.${p}`, `${name}: choose ${p}`, [paramWords(p, spec, this.read)]));
+        }
+        for (const [r, req] of Object.entries((a.require ?? {}) as Raw)) {
+          const check = isMap(req) ? req.check : req;
+          const lines = [`Only when ${this.read.expression(check as string)}.`];
+          if (isMap(req) && typeof req.else === "string") lines.push(`Otherwise the move is refused: “${req.else}”`);
+          if (textOf(req)) lines.push(textOf(req)!);
+          items.push(this.item(`${path}.require.${r}`, `${name}: ${r}`, lines));
+        }
+        if (a.effect !== undefined) items.push(this.item(`${path}.effect`, `${name}: what it does`, this.read.program(programText(a.effect))));
+      });
+    }
+    return items;
+  }
+
+  triggers(): Item[] {
+    return this.named("triggers", (_name, t) => [
+      { text: `After any action, when ${this.read.expression(valueOf(t.when) as string)}:`, depth: 0 },
+      ...this.read.program(programText(t.effect), 1),
+    ]);
+  }
+
+  end(): Item[] {
+    const items: Item[] = [];
+    if (this.raw.end !== undefined) items.push(this.item("end", "The end", [`The game ends as soon as ${this.read.expression(valueOf(this.raw.end) as string)}.`]));
+    const o = this.raw.outcome;
+    if (isMap(o)) {
+      const lines: string[] = [];
+      for (const key of Object.keys(o)) {
+        const unit = outcomeKeys[key];
+        if (unit) lines.push(...unit(o, this.read));
+      }
+      items.push(this.item("outcome", "Who wins", lines));
+    }
+    const limits = this.raw.limits;
+    if (isMap(limits)) {
+      const parts = Object.keys(limits).map((k) => limitKeys[k]?.(limits)).filter(Boolean);
+      items.push(this.item("limits", "Limits", [`${capitalize(parts.join("; "))}.`]));
+    }
+    return items;
+  }
+
+  parts(): Item[] {
+    return this.named("parts", (name, p) => [`A fragment fills the ${typeof p.type === "string" ? p.type : name} part${textOf(p) ? `: ${textOf(p)}` : ""}.`]);
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------------
+
+  /** The items of a named section, each read by `unit`; definitions and constants may be plain values. */
+  private named(section: string, unit: (name: string, value: Raw) => (string | Line)[], plainValues = false, title = (name: string) => name): Item[] {
+    const items: Item[] = [];
+    for (const [name, value] of Object.entries((this.raw[section] ?? {}) as Raw)) {
+      const v = isMap(value) || !plainValues ? value : { value };
+      if (!isMap(v) && !plainValues) continue;
+      const key = section === "define" ? name.replace(/\(.*$/, "") : name;
+      items.push(this.item(`${section}.${key}`, title(name), unit(name, (isMap(v) ? v : { value: v }) as Raw), `/${section}/${esc(name)}`));
+    }
+    return items;
+  }
+
+  private item(path: string, title: string, lines: (string | Line)[], pointer = "/" + path.split(".").map(esc).join("/")): Item {
+    const item: Item = { title, lines: lines.map((l) => (typeof l === "string" ? { text: l, depth: 0 } : l)), path };
+    const mark = this.mark(pointer);
+    if (mark) item.mark = mark;
+    return item;
+  }
+
+  /** Whether a value differs from the base's, and which fragments wrote what differs. */
+  private mark(pointer: string): Mark | undefined {
+    if (this.rules.pieces.length < 2) return undefined;
+    const now = at(this.raw, pointer);
+    const before = at(this.base, pointer);
+    if (JSON.stringify(now) === JSON.stringify(before)) return undefined;
+    const baseFile = this.rules.pieces[0].file;
+    const by = new Set<string>();
+    const visit = (p: string, v: unknown, b: unknown) => {
+      if (JSON.stringify(v) === JSON.stringify(b)) return;
+      const file = this.rules.fileOf(p);
+      if (file !== baseFile) by.add(this.names.get(file) ?? file);
+      if (Array.isArray(v)) v.forEach((x, i) => visit(`${p}/${i}`, x, Array.isArray(b) ? b[i] : i === 0 ? b : undefined));
+      else if (isMap(v)) for (const [k, x] of Object.entries(v)) visit(`${p}/${esc(k)}`, x, isMap(b) ? b[k] : undefined);
+    };
+    visit(pointer, now, before);
+    return { how: before === undefined ? "added" : "changed", by: [...by] };
+  }
+
+  private assumptions(): Assumption[] {
+    const out: Assumption[] = [];
+    const walk = (v: unknown, pointer: string, path: string[]) => {
+      if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${pointer}/${i}`, [...path, String(i)]));
+      if (!isMap(v)) return;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "assumed" && typeof x === "string") {
+          out.push({ path: path.join(".") || "the rules", text: x.trim(), file: this.rules.fileOf(`${pointer}/assumed`), line: this.rules.lineOf(`${pointer}/assumed`) });
+        } else walk(x, `${pointer}/${esc(k)}`, [...path, k]);
+      }
+    };
+    walk(this.raw, "", []);
+    return out;
+  }
+}
+
+function at(raw: unknown, pointer: string): unknown {
+  let v = raw;
+  for (const part of pointer.split("/").slice(1)) {
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(v)) v = v[Number(key)];
+    else if (isMap(v)) v = Object.hasOwn(v, key) ? v[key] : undefined;
+    else return undefined;
+  }
+  return v;
+}
+
+function isExpression(written: string): boolean {
+  const text = written.replace(/#.*$/gm, "");
+  if (text.trim() === "") return false; // a program of comments alone does nothing
+  return !/[\n;]/.test(text.trim()) && !/^\s*(if|for|let|while)\b/.test(text) && !/(^|[^=!<>+-])=($|[^=>])|\+=|-=/.test(text) && !/\b(move|putUnder|draw|deal|shuffle|exchange|again|out|done|endPhase|skip|giveTurn|reveal|removeZone)\(/.test(text);
+}
+
+// ---- the units of each part of a rule file, keyed as the schema keys them ----------------------------
+// `text` and `assumed` are read for every item (text beside it, assumed in the list of assumptions).
+
+type Unit<R> = (value: Raw, read: Reader) => R;
+
+export const setKeys: Record<string, Unit<string[]>> = {
+  deck: (s) => (s.deck === "standard52" ? ["a standard deck of 52 cards: 2 to 10, jack, queen, king and ace of spades, hearts, diamonds and clubs"] : [`the ${s.deck} deck`]),
+  each: (s) => [`one card for every ${Object.entries(s.each as Raw).map(([k, v]) => `${k} (${Array.isArray(v) ? v.join(", ") : String(v).replace("..", " to ")})`).join(" and ")}`],
+  copies: (s) => [`${s.copies} of each`],
+  with: (s) => [`each with ${plain(s.with)}`],
+  name: (s) => [`written ${s.name}`],
+  into: (s) => [`into the ${words(String(s.into))}`],
+  assumed: () => [],
+};
+
+export const zoneKeys: Record<string, (z: Raw) => string | undefined> = {
+  per: () => undefined, // read in the sentence's subject
+  many: () => undefined,
+  visible: (z) => visibility[String(z.visible)],
+  ordered: (z) => (z.ordered === false ? "its order does not matter" : undefined),
+  text: () => undefined,
+  assumed: () => undefined,
+};
+
+export const variableKeys: Record<string, (v: Raw, read: Reader) => string | undefined> = {
+  per: (v) => (v.per === "player" ? "each player has one" : undefined),
+  type: (v) => `a ${typeWords[String(v.type)] ?? v.type}`,
+  initial: (v, read) => `starting as ${read.expression(v.initial as string)}`,
+  reset: (v) => `back to its start at every ${v.reset}`,
+  visible: (v) => (v.visible === "owner" ? "only its owner sees it" : v.visible === "nobody" ? "nobody sees it" : "everyone sees it"),
+  text: (v) => String(v.text),
+  assumed: () => undefined,
+};
+
+const typeWords: Record<string, string> = { number: "number", bool: "yes or no", text: "text", card: "card", cards: "list of cards", player: "player", players: "list of players" };
+
+export const optionKeys: Record<string, (o: Raw) => string | undefined> = {
+  default: (o) => `${o.default} unless chosen otherwise`,
+  values: (o) => `one of ${listWords((o.values as unknown[]).map(String))}`,
+  min: (o) => `at least ${o.min}`,
+  max: (o) => `at most ${o.max}`,
+  text: (o) => String(o.text),
+  assumed: () => undefined,
+};
+
+export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
+  text: () => [], // read at the start of the phase
+  turns: (p) => [{ text: turnWords[String(p.turns)] ?? `Turns: ${p.turns}.`, depth: 0 }],
+  first: (p, read) => [{ text: `The first turn goes to ${read.expression(valueOf(p.first) as string)}.`, depth: 0 }],
+  once: (p) => (p.once ? [{ text: "Each player still in takes one turn, then the phase ends.", depth: 0 }] : []),
+  who: (p, read) => [{ text: `Only ${read.expression(valueOf(p.who) as string)} take part.`, depth: 0 }],
+  actions: (p) => [{ text: `On a turn a player may: ${listWords(((p.actions ?? []) as string[]).map(String))}.`, depth: 0 }],
+  begin: (p, read) => [{ text: "When the phase begins:", depth: 0 }, ...read.program(programText(p.begin), 1)],
+  turn: (p, read) => [{ text: "At the start of every turn:", depth: 0 }, ...read.program(programText(p.turn), 1)],
+  settle: (p, read) => [{ text: "Once every move made at the same moment is in:", depth: 0 }, ...read.program(programText(p.settle), 1)],
+  endWhen: (p, read) => [{ text: `The phase ends after a turn when ${read.expression(valueOf(p.endWhen) as string)}.`, depth: 0 }],
+  end: (p, read) => [{ text: "When the phase ends:", depth: 0 }, ...read.program(programText(p.end), 1)],
+  next: (p) => [{ text: p.next === "none" ? "Then the game ends." : `Then the ${words(String(p.next))} phase.`, depth: 0 }],
+  game: (p, read) => [{ text: `A whole game is played inside this phase: ${read.expression(valueOf(p.game) as string)}.`, depth: 0 }],
+  assumed: () => [],
+};
+
+export const paramKeys: Record<string, (spec: Raw, read: Reader) => string | undefined> = {
+  from: (s, read) => `from ${read.expression(s.from as string)}`,
+  several: (s) => (s.several ? "one or more" : undefined),
+  alike: (s) => `all of the same ${s.alike}`,
+  max: (s, read) => `at most ${read.expression(s.max as string)}`,
+  optional: (s) => (s.optional ? "left out when there is none to choose" : undefined),
+  else: (s) => `otherwise “${s.else}”`,
+  text: (s) => String(s.text),
+};
+
+function paramWords(name: string, spec: unknown, read: Reader): string {
+  const s: Raw = isMap(spec) ? spec : { from: spec };
+  const parts = Object.keys(s).map((k) => paramKeys[k]?.(s, read)).filter(Boolean);
+  return `${capitalize(parts.join(", "))}.`;
+}
+
+export const outcomeKeys: Record<string, (o: Raw, read: Reader) => string[]> = {
+  scores: (o, read) => [`A player's score: ${read.expression(valueOf(o.scores) as string)}.`],
+  winners: (o, read) => [`The winners: ${read.expression(valueOf(o.winners) as string)}.`],
+  losers: (o, read) => [`The losers: ${read.expression(valueOf(o.losers) as string)}.`],
+  text: (o) => [String(o.text)],
+  assumed: () => [],
+};
+
+export const limitKeys: Record<string, (l: Raw) => string> = {
+  moves: (l) => `a game still running after ${l.moves} moves is stopped as unfinished`,
+  steps: (l) => `a rule that runs more than ${l.steps} steps between two decisions is stopped as looping`,
+};
+
+/** The sections of the rulebook, in reading order, each from the schema's sections it reads. */
+const sectionOrder: [string, (w: Writer) => Item[]][] = [
+  ["Players", (w) => w.players()],
+  ["Cards", (w) => w.cards()],
+  ["Where the cards are", (w) => w.zones()],
+  ["What is kept", (w) => [...w.variables(), ...w.constants(), ...w.options()]],
+  ["Setting up", (w) => w.setup()],
+  ["Terms", (w) => w.define()],
+  ["Play", (w) => w.phases()],
+  ["What a player may do", (w) => w.actions()],
+  ["Whenever", (w) => w.triggers()],
+  ["The end", (w) => w.end()],
+  ["Parts", (w) => w.parts()],
+];
+
+/**
+ * The sections of a rule file each unit above reads, for the test that every key of the schema is read.
+ * Keys that say how the file is composed are not rules a player needs to read: they are named here.
+ */
+export const readSections = ["players", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "summary", "rulebook", "notes", "assumed"];
+export const compositionSections = ["extends", "fragment", "replaces", "overrides", "append", "include", "presets", "cardTypes"];
+export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "assumed"];
+export const requirementKeys = ["check", "else", "text", "assumed"];
+export const triggerKeys = ["text", "when", "effect", "assumed"];

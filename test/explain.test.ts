@@ -1,0 +1,138 @@
+// explain: the rules in plain English, each unit of the language and of a rule file read by its own wording,
+// assumptions listed, and a variant's changes marked against its base.
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
+import { allBuiltins } from "../src/interpreter/lang/builtins.js";
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { completion } from "../src/interpreter/load/catalog.js";
+import { shippedRules } from "../src/interpreter/load/resolve.js";
+import { functionWords, operatorWords, specialWords } from "../src/explain/wording.js";
+import { Reader } from "../src/explain/words.js";
+import * as book from "../src/explain/rulebook.js";
+import { explain } from "../src/explain/rulebook.js";
+import { rulebookHtml, rulebookText } from "../src/explain/render.js";
+import { run } from "./helpers/cli.js";
+import { threesAreWild as threes } from "./helpers/threes.js";
+
+type Schema = { properties?: Record<string, unknown>; oneOf?: Schema[]; items?: Schema };
+const defs = (rulesSchema as unknown as { definitions: Record<string, Schema> }).definitions;
+const keysOf = (s: Schema): string[] => Object.keys(s.properties ?? s.oneOf?.find((x) => x.properties)?.properties ?? {});
+
+describe("every unit has a wording", () => {
+  it("every function and effect of the registry", () => {
+    const missing = allBuiltins().map((b) => b.name).filter((n) => !Object.hasOwn(functionWords, n));
+    expect(missing).toEqual([]);
+    for (const b of allBuiltins()) {
+      const needed = b.params.filter((p) => !p.optional).length;
+      const forms = functionWords[b.name];
+      // the fewest arguments first; a form names no argument the function does not take
+      for (const form of forms) for (const m of form.matchAll(/\{(\d)/g)) expect(Number(m[1]), `${b.name}: ${form}`).toBeLessThan(Math.max(b.params.length, needed, 1) + (b.name === "reverse" ? 1 : 0));
+    }
+  });
+
+  it("every operator", () => {
+    for (const op of ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "in", "and", "or", "??", ".."]) expect(operatorWords[op], op).toMatch(/\{l\}.*\{r\}/);
+    expect(Object.keys(specialWords).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("every key of a rule file's schema", () => {
+    const read = [...book.readSections, ...book.compositionSections];
+    expect(Object.keys((rulesSchema as unknown as Schema).properties!).filter((k) => !read.includes(k))).toEqual([]);
+    const pairs: [string, string[]][] = [
+      ["zone", Object.keys(book.zoneKeys)], ["variable", Object.keys(book.variableKeys)], ["option", Object.keys(book.optionKeys)],
+      ["phase", Object.keys(book.phaseKeys)], ["param", Object.keys(book.paramKeys)], ["outcome", Object.keys(book.outcomeKeys)],
+      ["action", book.actionKeys], ["requirement", book.requirementKeys], ["trigger", book.triggerKeys],
+    ];
+    for (const [def, read] of pairs) expect(keysOf(defs[def]).filter((k) => !read.includes(k)), def).toEqual([]);
+    const setSchema = (defs.cards.properties!.sets as Schema).items!;
+    expect(keysOf(setSchema).filter((k) => !Object.keys(book.setKeys).includes(k))).toEqual([]);
+    expect(keysOf(defs.cards.properties!.limits as Schema ?? ({} as Schema))).toEqual([]);
+  });
+
+  it("reads every shipped rule file without a word left as written", () => {
+    for (const id of shippedRules()) {
+      const loaded = loadComposition([id, ...completion([id])]);
+      if (!loaded.rules) continue;
+      const text = rulebookText(explain(loaded.rules));
+      expect(text, id).not.toMatch(/\(as written:|undefined|\[object Object\]|NaN/);
+    }
+  });
+});
+
+describe("the words of expressions and effects", () => {
+  const read = new Reader({ perPlayer: new Set(["hand", "score"]), gameZones: new Set(["pile", "stock"]) });
+  it.each([
+    ["hand.count(c => c.rank == 10)", "the count of c in your hand for which c's rank is 10"],
+    ["hand.filter(c => c.suit == \"H\").count(c => c.rank > 10)", "the count of c in your hand for which c's suit is \"H\" for which c's rank is more than 10"],
+    ["pile.empty or pile.top.rank <= 3", "the pile is empty or the rank of the top card of the pile is at most 3"],
+    ["p.score + 1 >= 2 * score", "p's score plus 1 is at least 2 times your score"],
+    ["players.all(p => p.hand.empty)", "for every p in the players, p's hand is empty"],
+    ["me.hand.count", "the count of your hand"],
+  ])("%s", (text, words) => {
+    expect(read.expression(text)).toBe(words);
+  });
+
+  it("reads a program as sentences, nested under if and for", () => {
+    expect(read.program("for p in players {\n  if p.hand.empty { out(p) } else { draw(stock, p.hand, 2) }\n}\nscore += 1\nout(me)")).toEqual([
+      { text: "For each p in the players:", depth: 0 },
+      { text: "If p's hand is empty:", depth: 1 },
+      { text: "P goes out.", depth: 2 },
+      { text: "Otherwise:", depth: 1 },
+      { text: "Draw 2 cards from the stock into p's hand.", depth: 2 },
+      { text: "Add 1 to your score.", depth: 0 },
+      { text: "Go out.", depth: 0 },
+    ]);
+  });
+});
+
+
+describe("a rulebook", () => {
+  const dir = mkdtempSync(join(tmpdir(), "houserules-explain-"));
+  writeFileSync(join(dir, "threes.yaml"), threes);
+
+  it("marks what a variant changes against its base, and nothing else", () => {
+    const loaded = loadComposition(["idiot", "./threes.yaml"], dir);
+    const b = explain(loaded.rules!);
+    expect(b.title).toBe("Idiot + Threes Are Wild");
+    expect(b.changes).toEqual([
+      { path: "actions.play", how: "changed", by: ["Threes Are Wild"] },
+      { path: "actions.play.require.rank-order", how: "changed", by: ["Threes Are Wild"] },
+    ]);
+    const rule = b.sections.flatMap((s) => s.items).find((i) => i.path === "actions.play.require.rank-order")!;
+    expect(rule.lines.map((l) => l.text)).toEqual([
+      "Only when the rank of the first of cards is 3 or canPlay(the first of cards).",
+      "Otherwise the move is refused: “a three goes on anything”",
+    ]);
+    expect(rulebookText(b)).toContain("[changed by Threes Are Wild] play: rank-order: Only when");
+    expect(rulebookHtml(b)).toContain('<span class="mark changed">changed by Threes Are Wild</span>');
+  });
+
+  it("lists every assumption with its file and line", () => {
+    const b = explain(loadComposition(["idiot"]).rules!);
+    expect(b.changes).toEqual([]);
+    expect(b.assumptions.map((a) => `${a.path} ${a.file.replace(/^.*rules\//, "rules/")}`)).toEqual([
+      "actions.pickup.require.pile-not-empty rules/idiot/idiot.yaml",
+      "outcome rules/idiot/idiot.yaml",
+    ]);
+    // each at the line that says it
+    for (const a of b.assumptions) expect(readFileSync(a.file, "utf8").split("\n")[a.line - 1]).toMatch(/^\s*assumed:/);
+  });
+
+  it("is printed by houserules explain as text, HTML and JSON", async () => {
+    const file = join(dir, "threes.yaml");
+    const text = await run(["explain", "idiot", "--with", file]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^Idiot \+ Threes Are Wild\n=+\n/);
+    expect(text.out).toContain("Assumed where the rulebook is silent");
+    const html = await run(["explain", "idiot", "--with", file, "--html"]);
+    expect(html.out).toMatch(/^<!DOCTYPE html>/);
+    const json = JSON.parse((await run(["explain", "--compose", "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist", "--json"])).out);
+    expect(json.pieces.map((p: { name: string }) => p.name)).toContain("Crazy Eights");
+    expect(json.changes.some((c: { by: string[] }) => c.by.includes("Deal Eight"))).toBe(true);
+    expect((await run(["explain"])).code).toBe(2);
+    expect((await run(["explain", "--help"])).out).toContain("Usage: houserules explain <id>");
+  });
+});
