@@ -10,17 +10,8 @@ import { simulate } from "../src/sim/simulate.js";
 import { loadComposition } from "../src/interpreter/load/load.js";
 import { randomAgent } from "../src/agents/random.js";
 import { run } from "./helpers/cli.js";
+import { threesAreWild as threes } from "./helpers/threes.js";
 
-const threes = [
-  "extends: idiot",
-  "name: Threes Are Wild",
-  "replaces: [actions.play.require.rank-order]",
-  "actions:",
-  "  play:",
-  "    require:",
-  "      rank-order:",
-  "        check: cards.first.rank == 3 or canPlay(cards.first)",
-].join("\n") + "\n";
 
 describe("compareSummaries", () => {
   const players = 4;
