@@ -14,11 +14,17 @@ function tempFile(name: string, text: string): string {
 }
 
 describe("houserules", () => {
-  it("prints help for itself and every command, with exit 0", async () => {
-    for (const args of [["--help"], ["check", "--help"], ["simulate", "--help"], ["test", "--help"], ["play", "--help"]]) {
-      const r = await run(args);
-      expect(r.code).toBe(0);
-      expect(r.out).toMatch(/Usage: houserules/);
+  it("prints help for itself and every command it lists, with exit 0", async () => {
+    const main = await run(["--help"]);
+    expect(main.code).toBe(0);
+    const listed = [...main.out.matchAll(/^  ([a-z]+) {2,}\S/gm)].map((m) => m[1]);
+    expect(listed).toEqual(expect.arrayContaining(["check", "simulate", "test", "play", "compose", "cards", "explain", "compare"]));
+    for (const name of listed) {
+      for (const flag of ["--help", "-h"]) {
+        const r = await run([name, flag]);
+        expect(r.code, `${name} ${flag}`).toBe(0);
+        expect(r.out, `${name} ${flag}`).toMatch(new RegExp(`^Usage: houserules ${name}\\b`));
+      }
     }
   });
 
