@@ -150,3 +150,35 @@ describe("the readings the shipped rules assume are listed by check", () => {
     expect(notices).toContain(what);
   });
 });
+
+describe("every reading a shipped rule file marks assumed is listed by check", () => {
+  it("each `assumed` key of every file under rules/ is a notice of `houserules check`, at its place", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { LineCounter, parseDocument, visit, isScalar } = await import("yaml");
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".yaml") ? [join(dir, e.name)] : []));
+    const marked = new Set<string>();
+    for (const file of files("rules")) {
+      const lines = new LineCounter();
+      const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines });
+      visit(doc, {
+        Pair(_, pair) {
+          if (isScalar(pair.key) && pair.key.value === "assumed" && pair.key.range) {
+            const at = lines.linePos(pair.key.range[0]);
+            marked.add(`${file}:${at.line}:${at.col}`);
+          }
+        },
+      });
+    }
+    expect(marked.size).toBeGreaterThanOrEqual(50);
+    const r = await run(["check", "--json"]);
+    const listed = new Set(
+      (JSON.parse(r.out) as { files: { diagnostics: { code: string; file: string; line: number; col: number }[] }[] }).files
+        .flatMap((f) => f.diagnostics)
+        .filter((d) => d.code === "N_ASSUMED")
+        .map((d) => `${d.file}:${d.line}:${d.col}`),
+    );
+    expect([...marked].filter((m) => !listed.has(m))).toEqual([]);
+  }, 60_000);
+});
