@@ -1,6 +1,7 @@
 // Honesty about hidden cards over random games of every game and variant: views, legal moves and the log as
-// described for each player are compared with what each player may see (src/sim/leaks.ts); and the checker
-// itself catches a view, a legal move and a log line that name a hidden card.
+// described for each player are compared with what each player may see (src/sim/leaks.ts), and so is all a
+// terminal session of each of the five games prints; a bottom card of Round the Twist is taken without being
+// named; and the checker itself catches a view, a legal move and a log line that name a hidden card.
 import { describe, expect, it } from "vitest";
 import { loadComposition } from "../src/interpreter/load/load.js";
 import { preset, resolveReference } from "../src/interpreter/load/catalog.js";
@@ -8,7 +9,11 @@ import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import type { Game } from "../src/interpreter/model.js";
 import { eventLeaks, formatLeak, gameChain, leakCheckGame, legalMoveLeaks, namesThatAreNotCards, SeenSoFar, viewLeaks } from "../src/sim/leaks.js";
 import { Readable } from "node:stream";
-import { legalMoves, newGame } from "../src/interpreter/engine.js";
+import { legalMoves, moveText, newGame } from "../src/interpreter/engine.js";
+import { runScenarioText } from "../src/scenario/scenario.js";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import type { State } from "../src/interpreter/state.js";
 import type { GameEvent } from "../src/interpreter/events.js";
 import { view } from "../src/interpreter/view.js";
@@ -122,6 +127,42 @@ describe("the terminal shows a seat only what it may see", () => {
   it("Hands, in real time (the agents play the seat once the input ends)", async () => {
     expect(await session(["hands"], 4, "terminal-hands", ["view", "moves"])).toEqual([]);
   }, 60_000);
+});
+
+describe("a rule card is taken from the bottom of a stack without naming it", () => {
+  // Round the Twist, where a doubled loser has nothing to lose: the others take cards from the bottom of the
+  // stacks, which "players are only allowed to look at the top of". Played from the shipped scenario up to that
+  // point, with the shipped rules and with a copy whose move names the card, as it once did.
+  const scenario = "test/scenarios/on-the-cards/round-the-twist-double.scenario.yaml";
+  const upTo = (rulesLine: string, folder: string) => {
+    const text = readFileSync(scenario, "utf8");
+    const cut = text.slice(0, text.indexOf("  - expect:\n      phase: compensate")).replace("rules: on-the-cards/round-the-twist\n", rulesLine);
+    const r = runScenarioText(cut, scenario, folder);
+    expect(r.failures.map(formatDiagnostic)).toEqual([]);
+    return r.state!;
+  };
+  const leaksAt = (s: State) => [...Array(s.n).keys()].flatMap((p) => legalMoveLeaks(s, p)).map(formatLeak);
+
+  it("the legal moves name the stacks, and the checker finds nothing", () => {
+    const s = upTo("rules: on-the-cards/round-the-twist\n", dirname(scenario));
+    const g = gameChain(s).pop()!;
+    expect(g.game.phases[g.phase].name).toBe("compensate");
+    expect(legalMoves(s, s.current).map((m) => moveText(g, m))).toEqual(["take-bottom dealStack", "take-bottom aimStack", "take-bottom playStack", "take-bottom takingStack"]);
+    expect(leaksAt(s)).toEqual([]);
+  });
+  it("a move that names the bottom card is caught", () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-bottom-"));
+    const shipped = readFileSync("rules/on-the-cards/round-the-twist.yaml", "utf8");
+    const naming = shipped
+      .replace('stack: {from: bottomStacks, else: "take a rule card from the bottom of a stack with more than one card: {bottomStacks}"}', 'card: {from: "bottomStacks.map(z => bottom(z))"}')
+      .replace("move(bottom(stack), won)", "move(card, won)");
+    expect(naming).toContain("move(card, won)");
+    expect(naming).toContain("card: {from:");
+    writeFileSync(join(dir, "round-the-twist.yaml"), naming);
+    const found = leaksAt(upTo("rules: ./round-the-twist.yaml\n", dir));
+    expect(found.length).toBe(4);
+    expect(found[0]).toMatch(/^\[legal\] seat 2 at move \d+ in .*: the legal move 'take-bottom draw-to-fifty' carries draw-to-fifty \(dealStack\), which Bob may not see$/);
+  });
 });
 
 describe("the checker catches what it is meant to catch", () => {
