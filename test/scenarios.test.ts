@@ -4,6 +4,10 @@ import { findScenarios } from "../src/cli/commands/test.js";
 import { runScenarioFile, runScenarioText } from "../src/scenario/scenario.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { withBrokenRules } from "./helpers/broken-rules.js";
+import { tinyRules } from "./helpers/rules.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const files = findScenarios(["test/scenarios"]);
 
@@ -169,6 +173,22 @@ moves:
     expect(failures(text)).toEqual([
       "s.yaml:10:5: error E_REFUSED: step 3 (Ann: make fist): refused by time: a move at 1 comes before the last move, at 2 (moves are made in time order within a run of timed moves; an expectation between them ends the run); legal now: make fist, make palm, exchange fist, exchange palm, replenish",
     ]);
+  });
+
+  it("a rule that fails while the game runs stops the scenario with E_STOPPED, at the step, in setup too", () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-stopped-"));
+    const looping = "effect: |\n      while pile.count >= 0 {\n        shuffle(pile)\n      }";
+    writeFileSync(join(dir, "loops.yaml"), tinyRules("", { "effect: move(card, pile)": looping }));
+    writeFileSync(join(dir, "setup.yaml"), tinyRules("", { "  deal(stock, hand, 3)\n": "  deal(stock, hand, 3)\n  while stock.count >= 0 {\n    shuffle(stock)\n  }\n" }));
+    const text = (rules: string) => `rules: ./${rules}
+players: [Ann, Bob]
+start: Ann
+deal: {hand: {Ann: [2C, 3C, 4C]}}
+moves:
+  - Ann: play 2C
+`;
+    expect(failures(text("loops.yaml"), dir)).toEqual(["s.yaml:6:5: error E_STOPPED: step 1 (Ann: play 2C): the rules failed: play.effect is looping: more than 100000 steps without a decision"]);
+    expect(failures(text("setup.yaml"), dir)[0]).toMatch(/^s\.yaml:1:1: error E_STOPPED: the game stopped during its setup: setup is looping/);
   });
 
   it("legal and illegal moves of a named player who is not the one to move; a refusal after the game is over", () => {
