@@ -122,6 +122,19 @@ describe("On The Cards: the rule cards", () => {
     expect(where(3)).toBe("playStack");
   });
 
+  it("a match starts from a preset on the command line, and one that cannot start from it is refused", async () => {
+    const started = await run(["simulate", "on-the-cards/out-of-the-box", "--preset", "Black Maria", "--players", "4", "--games", "2", "--seed", "4"]);
+    expect(started.err).toBe("");
+    expect(started.code).toBe(0);
+    // Opening Hands plays the cards marked OH1 first, as its rulebook says: it cannot start from Black Maria
+    const opening = await run(["simulate", "on-the-cards/opening-hands", "--preset", "Black Maria", "--players", "4", "--games", "1"]);
+    expect(opening.code).toBe(2);
+    expect(opening.err).toContain('--preset "Black Maria": On The Cards — Out of the Box + On The Cards — Opening Hands with 4 players cannot start from these cards');
+    const idiot = await run(["simulate", "idiot", "--preset", "Black Maria", "--games", "1"]);
+    expect(idiot.code).toBe(2);
+    expect(idiot.err).toContain("cannot start from a preset: it declares no option 'preset'");
+  });
+
   it("a twist named twice is refused by compose, by simulate and by a scenario, as two Deal cards are", async () => {
     const message = "error E_CONFLICT: 'on-the-cards/twist/partnership' is named twice in one composition: each rule card, twists included, is composed once";
     const twice = "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist, Partnership, Partnership";
