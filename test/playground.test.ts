@@ -2,12 +2,14 @@
 // `npm start` builds and serves it. Few tests, each walking through a whole use of the page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { deflateRawSync } from "node:zlib";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
 import { run } from "./helpers/cli.js";
+import { builtin } from "../src/interpreter/lang/builtins.js";
 
 let pg: Playground;
 beforeAll(async () => {
@@ -83,7 +85,7 @@ describe("the playground", () => {
     expect(r.stderr).toContain("apt-get update && apt-get install -y chromium");
   });
 
-  it("loads with no console error and no failed request, runs no script but its own, and completes rule-file keys from the schema", async () => {
+  it("loads with no console error and no failed request, runs no script but its own, completes rule-file keys from the schema, keeps the user's files across a reload, and is what npm start serves", async () => {
     const { page, problems } = await openPage(pg);
     await expect(page.locator("[data-test=file-title]")).toBeTruthy();
     expect(await page.textContent("[data-test=file-title]")).toBe("rules/idiot/idiot.yaml");
@@ -106,10 +108,38 @@ describe("the playground", () => {
     await page.keyboard.press("Control+Space");
     const suggestion = page.locator(".suggest-widget .monaco-list-row", { hasText: "phases" });
     await suggestion.first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press("Escape");
+
+    // the user's files are kept in the browser's storage: a reload shows them again
+    await page.waitForFunction(() => localStorage.getItem("houserules.files.v1")?.includes("pha"));
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    expect(await page.locator(".files .file-name").allTextContents()).toContain("untitled.yaml");
+    expect(await page.evaluate(() => (globalThis as any).playground.app.workspace.store.get("untitled.yaml"))).toContain("pha");
     expect(problems).toEqual([]);
+
+    // npm start serves the built page and prints its address (here the build the tests made, on a free port)
+    const server = spawn(process.execPath, ["bin/playground.js", "--no-build", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const address = await new Promise<string>((done, fail) => {
+        let out = "";
+        server.stdout.on("data", (b) => {
+          out += b;
+          const m = /^houserules playground: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
+          if (m) done(m[1]);
+        });
+        server.on("exit", (code) => fail(new Error(`npm start ended (${code}) before printing its address: ${out}`)));
+      });
+      const served = await fetch(address);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(await served.text()).toContain("<div id=\"app\"");
+    } finally {
+      server.kill();
+    }
   });
 
-  it("checks as houserules check does: Idiot's assumptions, a misspelt name and its quick fix, a misspelt key, and completion of zone names", async () => {
+  it("checks as houserules check does: Idiot's assumptions, a misspelt name and its quick fix, a misspelt key; completes zone names and documents functions; downloads a file and starts a variant of a shipped one", async () => {
     const { page, problems } = await openPage(pg);
     // the shipped Idiot: no problem, and its assumed values listed
     await page.waitForSelector("[data-test=summary].ok");
@@ -170,6 +200,37 @@ describe("the playground", () => {
     expect(labels.some((l) => l.startsWith("pile"))).toBe(true);
     expect(labels.some((l) => l.startsWith("players"))).toBe(true);
     await page.keyboard.press("Escape");
+    await typeAt(page, effect, at, "pile", 1);
+
+    // hover over a function inside an expression shows its documentation from the language's registry
+    const move = builtin("move")!;
+    await page.evaluate(([l, c]) => {
+      const { editor } = (globalThis as any).playground.edit;
+      editor.setPosition({ lineNumber: l, column: c });
+      editor.focus();
+    }, [effect, lines[effect - 1].indexOf("move") + 2]);
+    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+i");
+    const hover = page.locator(".monaco-hover:not(.hidden)", { hasText: move.doc.slice(0, 40) });
+    await hover.waitFor({ timeout: 10_000 });
+    expect(await hover.textContent()).toContain(`Example: ${move.example}`);
+    await page.keyboard.press("Escape");
+
+    // download gives back the file as it is in the editor
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[aria-label='Download yours/my-idiot.yaml']")]);
+    expect(download.suggestedFilename()).toBe("my-idiot.yaml");
+    const saved = await download.path();
+    expect(readFileSync(saved, "utf8")).toBe(await page.evaluate(() => (globalThis as any).playground.edit.editor.getModel().getValue()));
+
+    // a variant started from a shipped file extends it, and checks as check does
+    await page.hover(".file[data-path='rules/idiot/idiot.yaml']"); // a file's tools show under the pointer
+    await page.locator(".file[data-path='rules/idiot/idiot.yaml'] button:has-text('vary')").click();
+    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/my-idiot-2.yaml");
+    const started = await page.evaluate(() => (globalThis as any).playground.edit.editor.getModel().getValue());
+    expect(started).toMatch(/^name: My Idiot\nextends: idiot\n/);
+    const startedCli = await cliCheck(started);
+    await page.waitForSelector("[data-test=summary]:has-text('yours/my-idiot-2.yaml')");
+    expect(await page.textContent("[data-test=summary]")).toBe(`yours/my-idiot-2.yaml: ok (0 errors, 0 warnings, ${startedCli.diagnostics.filter((d) => d.severity === "notice").length} notices)`);
     expect(problems).toEqual([]);
   });
 
@@ -214,7 +275,7 @@ describe("the playground", () => {
     expect(problems).toEqual([]);
   });
 
-  it("puts a fragment's error in its own file, re-checks fragments when their base changes, restores shared files, and survives hostile ones", async () => {
+  it("puts a fragment's error in its own file, re-checks fragments when their base changes, restores shared files and refuses damaged or oversized links, and survives hostile files", async () => {
     const { page, problems } = await openPage(pg);
     const upload = (name: string, text: string) => page.setInputFiles("[data-test=upload]", { name, mimeType: "text/yaml", buffer: Buffer.from(text) });
     const variant = [
@@ -266,6 +327,12 @@ describe("the playground", () => {
     const damaged = await openPage(pg, link.slice(0, -40) + "!!");
     expect(await damaged.page.textContent(".status")).toContain("this link is damaged");
     await damaged.context.close();
+    // and so does one whose files would unpack to more than the page takes, before it unpacks them all
+    const huge = deflateRawSync(JSON.stringify({ v: 1, files: [["huge.yaml", "x".repeat(3_000_000)]], open: null })).toString("base64url");
+    const oversized = await openPage(pg, `${pg.url}#share=${huge}`);
+    expect(await oversized.page.textContent(".status")).toContain("this link is too large to open");
+    expect(await oversized.page.locator(".files .file-name", { hasText: "huge.yaml" }).count()).toBe(0);
+    await oversized.context.close();
     await other.context.close();
 
     // an alias bomb gets its message, and the page answers at once meanwhile
