@@ -65,6 +65,27 @@ function reachable(entries: string[]): Map<string, string[]> {
   return found;
 }
 
+/** Where a set of modules imports a node: module or a Node built-in. */
+function nodeImports(modules: Map<string, string[]>): string[] {
+  const builtins = new Set(["fs", "path", "url", "os", "module", "util", "child_process", "worker_threads", "stream", "crypto", "process"]);
+  const offending: string[] = [];
+  for (const [file, specifiers] of modules) {
+    for (const s of specifiers) if (s.startsWith("node:") || builtins.has(s.split("/")[0])) offending.push(`${relative(".", file)} imports ${s}`);
+  }
+  return offending;
+}
+
+/** Where a set of modules uses a Node global. */
+function nodeGlobals(modules: Map<string, string[]>): string[] {
+  const offending: string[] = [];
+  for (const file of modules.keys()) {
+    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    const uses = { process: /(?<![.\w$])process\s*\./, require: /(?<![.\w$])require\s*\(/, __dirname: /\b__dirname\b/, __filename: /\b__filename\b/, Buffer: /(?<![.\w$])Buffer\s*[.(]/ };
+    for (const [name, pattern] of Object.entries(uses)) if (pattern.test(code)) offending.push(`${relative(".", file)} uses ${name}`);
+  }
+  return offending;
+}
+
 describe("the playground", () => {
   // The interpreter runs unchanged in the page and its workers: nothing they load may need Node.
   const modules = reachable(["src/editor/main.ts", "src/editor/rules/rules.worker.ts"]);
@@ -77,21 +98,27 @@ describe("the playground", () => {
   });
 
   it("imports no node: module and no Node built-in from any module it can reach", () => {
-    const builtins = new Set(["fs", "path", "url", "os", "module", "util", "child_process", "worker_threads", "stream", "crypto", "process"]);
-    const offending: string[] = [];
-    for (const [file, specifiers] of modules) {
-      for (const s of specifiers) if (s.startsWith("node:") || builtins.has(s.split("/")[0])) offending.push(`${relative(".", file)} imports ${s}`);
-    }
-    expect(offending).toEqual([]);
+    expect(nodeImports(modules)).toEqual([]);
   });
 
   it("uses no Node global (process, require, __dirname, Buffer) in any module it can reach", () => {
-    const offending: string[] = [];
-    for (const file of modules.keys()) {
-      const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
-      const uses = { process: /(?<![.\w$])process\s*\./, require: /(?<![.\w$])require\s*\(/, __dirname: /\b__dirname\b/, __filename: /\b__filename\b/, Buffer: /(?<![.\w$])Buffer\s*[.(]/ };
-      for (const [name, pattern] of Object.entries(uses)) if (pattern.test(code)) offending.push(`${relative(".", file)} uses ${name}`);
-    }
-    expect(offending).toEqual([]);
+    expect(nodeGlobals(modules)).toEqual([]);
+  });
+});
+
+describe("the parts a page can run", () => {
+  // The interpreter, the agents, the scenario runner from text and the simulator's single-thread parts run in a
+  // page or a Web Worker as they are. Only the file wrapper of the scenario runner and the worker-thread pool
+  // (its pool and its thread's entry) may need Node; the disk's host lives in src/node.
+  const nodeOnly = new Set(["src/scenario/scenario.ts", "src/sim/parallel.ts", "src/sim/worker.ts"]);
+  const entries = ["src/interpreter", "src/agents", "src/scenario", "src/sim"].flatMap(files)
+    .filter((f) => f.endsWith(".ts") && !nodeOnly.has(f));
+  const modules = reachable(entries);
+
+  it("need no Node module or global, the scenario runner's text entry point among them", () => {
+    expect(entries).toContain("src/scenario/run.ts");
+    expect(entries).toContain("src/sim/simulate.ts");
+    expect(nodeImports(modules)).toEqual([]);
+    expect(nodeGlobals(modules)).toEqual([]);
   });
 });
