@@ -67,7 +67,7 @@ describe("the run pool", () => {
   });
 
   it("matches the command line for scores, several agents and a match", async () => {
-    const cli = runBin(["simulate", "on-the-cards/opening-hands", "--games", "6", "--seed", "3", "--players", "3", "--agents", "greedy,random", "--json"]);
+    const cli = runBin(["simulate", "on-the-cards/opening-hands", "--games", "6", "--seed", "3", "--players", "3", "--agents", "greedy,random,random", "--json"]);
     const { pool } = poolOf(2);
     const summary = await pool.run(spec(["on-the-cards/opening-hands"], 3, 3, ["greedy", "random", "random"]), 6);
     expect(JSON.stringify(summary, null, 2) + "\n").toBe(cli.out);

@@ -211,7 +211,7 @@ describe("houserules simulate, new flags", () => {
   });
 
   it("writes the HTML report and says where", async () => {
-    const out = join(tempDir(), "sub", "report.html");
+    const out = join(tempDir(), "report.html");
     const r = await run(["simulate", "idle-hands/missions", "--games", "30", "--players", "3", "--report", out]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`report written to ${out}\n`);

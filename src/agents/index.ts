@@ -17,12 +17,15 @@ export function agentNames(): string[] {
   return [...agents.keys()];
 }
 
+/** The largest search budget: a search of more iterations per move would take hours, not seconds. */
+export const maxAgentBudget = 100_000;
+
 export function makeAgent(spec: string): Agent | undefined {
   const [name, budget] = spec.split(":");
   const make = agents.get(name);
   if (!make) return undefined;
   const n = budget === undefined ? undefined : Number(budget);
-  if (n !== undefined && !(Number.isInteger(n) && n > 0)) return undefined;
+  if (n !== undefined && !(Number.isInteger(n) && n > 0 && n <= maxAgentBudget)) return undefined;
   const agent = make(n);
   return n === undefined ? agent : { ...agent, name: spec };
 }

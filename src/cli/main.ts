@@ -9,6 +9,7 @@ import { composeCommand, composeHelp } from "./commands/compose.js";
 import { cardsCommand, cardsHelp } from "./commands/cards.js";
 import { compareCommand, compareHelp } from "./commands/compare.js";
 import { explainCommand, explainHelp } from "./commands/explain.js";
+import { replayCommand, replayHelp } from "./commands/replay.js";
 
 const commands = new Map<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }>(Object.entries({
   check: { run: check, help: checkHelp, summary: "load rule files and report every problem" },
@@ -16,6 +17,7 @@ const commands = new Map<string, { run: (argv: string[], io: IO) => Promise<numb
   test: { run: testCommand, help: testHelp, summary: "run scenario files" },
   play: { run: playCommand, help: playHelp, summary: "play a game in the terminal against agents" },
   compose: { run: composeCommand, help: composeHelp, summary: "compose rule cards into one round and show which fills what" },
+  replay: { run: replayCommand, help: replayHelp, summary: "play a saved game again and check it is the same, or a simulated game from its seed" },
   cards: { run: cardsCommand, help: cardsHelp, summary: "list every rule card with its type and markers" },
   explain: { run: explainCommand, help: explainHelp, summary: "write rules, fragments composed, as a rulebook in plain English" },
   compare: { run: compareCommand, help: compareHelp, summary: "play two sets of rules with the same seeds and agents, side by side" },

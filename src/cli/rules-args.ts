@@ -59,6 +59,7 @@ export function composedRules(values: Record<string, unknown>, command: string, 
   }
   if (typeof values.compose === "string") {
     if (positionals.length) throw new UsageError(`give ${command} either a rules id or --compose`);
+    if (splitNames([values.compose]).length === 0) throw new UsageError('--compose names the rule cards of a round, comma-separated: --compose "Deal Eight, Whist"');
     return [...splitNames([values.compose]).map((n) => resolveReference(n)), ...fragments];
   }
   return undefined;

@@ -1,6 +1,6 @@
 // The HTML report of a simulation run: one self-contained file (inline CSS and SVG, no script, nothing fetched)
 // with the same numbers as the text and --json output, drawn as charts.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Summary } from "../sim/simulate.js";
 import type { CoverageTable } from "../sim/coverage.js";
@@ -29,9 +29,10 @@ svg { max-width: 100%; height: auto; }
 `;
 
 /** Writes the report of a run; returns the absolute path written. */
+/** Writes the report into a folder that exists: a mistyped folder is an error, never a new folder. */
 export function writeReport(file: string, s: Summary): string {
   const path = resolve(file);
-  mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(dirname(path))) throw new Error(`no such folder: ${dirname(path)}`);
   writeFileSync(path, reportHtml(s));
   return path;
 }

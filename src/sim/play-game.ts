@@ -2,7 +2,7 @@
 // with people in some seats (the playground). Both run the same code, so a watched game is the simulated game.
 import type { Game } from "../interpreter/model.js";
 import type { ApplyResult } from "../interpreter/engine.js";
-import type { State } from "../interpreter/state.js";
+import type { Budget, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, type Move } from "../interpreter/engine.js";
@@ -22,6 +22,8 @@ export interface PlayOptions {
   checkConservation?: boolean;
   /** Called after every event (State.watch). */
   watch?: State["watch"];
+  /** The game's bounds of time and memory (State.budget). */
+  budget?: Budget;
   /** Called once the game has started, before the first move. */
   onStart?: (s: State) => void;
   onMove?: (s: State) => void;
@@ -53,6 +55,7 @@ export interface GamePlayOptions {
   log?: boolean;
   coverage?: boolean;
   watch?: State["watch"];
+  budget?: Budget;
 }
 
 export function seatNames(n: number): string[] {
@@ -86,7 +89,7 @@ export class GamePlay {
     private readonly o: GamePlayOptions,
   ) {
     const n = o.seats.length;
-    this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage });
+    this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage, budget: o.budget });
     this.rngs = o.seats.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
     this.intents = o.seats.map(() => null);
   }
@@ -210,7 +213,7 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
       }
     : undefined;
   const watch = conserve && o.watch ? (st: State, e: GameEvent) => (conserve(st), o.watch!(st, e)) : conserve ?? o.watch ?? undefined;
-  const play = new GamePlay(game, { seed: o.seed, seats: o.agents, options: o.options, log: o.log, watch, coverage: o.coverage });
+  const play = new GamePlay(game, { seed: o.seed, seats: o.agents, options: o.options, log: o.log, watch, coverage: o.coverage, budget: o.budget });
   const s = play.state;
   o.onStart?.(s);
   while (!s.over) {

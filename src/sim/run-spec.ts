@@ -1,6 +1,7 @@
 // A run described by names only (rules ids, agent names), so that a worker thread can rebuild it: the same rules
 // by the same ids or composition, and the same agents.
 import type { Game } from "../interpreter/model.js";
+import type { Bounds } from "./budget.js";
 import type { Agent } from "../agents/agent.js";
 import { withReaction } from "../agents/agent.js";
 import { makeAgent } from "../agents/index.js";
@@ -20,6 +21,8 @@ export interface RunSpec {
   options?: Record<string, unknown>;
   checkConservation?: boolean;
   coverage?: boolean;
+  bounds?: Bounds;
+  record?: { program: string; rules: string[]; hash: string; agents: string[] };
 }
 
 /** The rules of a run, loaded (and cached) by their ids; throws with the problems when they do not load. */

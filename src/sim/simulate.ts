@@ -2,7 +2,9 @@
 import type { Game } from "../interpreter/model.js";
 import type { Agent } from "../agents/agent.js";
 import type { State } from "../interpreter/state.js";
-import { playGame } from "./play-game.js";
+import { playGame, seatNames } from "./play-game.js";
+import { GameRecorder } from "./game-log.js";
+import { defaultBounds, gameBudget, type Bounds } from "./budget.js";
 import { round, spread, wilson, type Spread } from "./stats.js";
 import { histogram, type Histogram } from "./histogram.js";
 import { LeadTracker } from "./lead.js";
@@ -20,6 +22,10 @@ export interface SimulateOptions {
   /** Count how often each rule fires (default true). */
   coverage?: boolean;
   onProgress?: (done: number) => void;
+  /** The bounds of time and memory of each game (default: defaultBounds). */
+  bounds?: Bounds;
+  /** Write each game's log (see game-log.ts): GameOutcome.log holds its lines. */
+  record?: { program: string; rules: string[]; hash: string; agents: string[] };
   /** Play only games [from, to) of the run: how a run is shared between workers. */
   from?: number;
   to?: number;
@@ -84,21 +90,27 @@ export interface GameOutcome {
   decisions: number;
   branching: number; // legal moves summed over decisions
   counts: GameCounts | null; // rule coverage, when counted
+  log?: string[]; // the game's log lines, when recorded
 }
 
 /** Plays game i of a run. Everything it returns is plain data, so that a worker thread can send it back. */
 export function playOne(game: Game, o: Omit<SimulateOptions, "games">, i: number): GameOutcome {
   const seed = gameSeed(o.seed, i);
   const lead = game.outcome.scores ? new LeadTracker() : null;
+  const recorder = o.record
+    ? new GameRecorder({ program: o.record.program, game: i + 1, rules: o.record.rules, hash: o.record.hash, options: o.options ?? {}, seed, players: seatNames(o.players), agents: o.record.agents })
+    : null;
   const r = playGame(game, {
     players: o.players, seed, agents: o.agents, options: o.options, checkConservation: o.checkConservation,
     coverage: o.coverage ?? true, onMove: lead ? (s) => observeScores(s, lead) : undefined,
+    budget: gameBudget(o.bounds ?? defaultBounds), ...(recorder ? { log: true, watch: recorder.watch } : {}),
   });
   const result = r.state.result;
   return {
     moves: r.moves, finished: r.finished, error: r.error, winners: result?.winners ?? [], losers: result?.losers ?? [], seed,
     scores: result?.scores ?? null, leadChanges: lead && r.finished ? lead.changes : null,
     decisions: r.decisions, branching: r.branching, counts: countsOf(r.state),
+    ...(recorder ? { log: recorder.end(r.state) } : {}),
   };
 }
 

@@ -93,7 +93,7 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
     for (let i = 0; i < 2; i++) {
       const spec: RunSpec = { refs: sides[i], players, seed, agents, coverage: values.coverage === true };
       const progress = new Progress(io, `${i ? "B" : "A"} ${games[i].id}`, count);
-      summaries.push(await run(games[i], spec, count, pool ?? 0, (d) => progress.update(d)));
+      summaries.push((await run(games[i], spec, count, pool ?? 0, (d) => progress.update(d))).summary);
       progress.finish();
     }
     const { differences } = compareSummaries(summaries[0], summaries[1]);

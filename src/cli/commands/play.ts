@@ -17,6 +17,10 @@ import { seedRng } from "../../interpreter/rng.js";
 import { parseAgents, defaultPlayers } from "./simulate.js";
 import { withList } from "../rules-args.js";
 import { seatNames } from "../../sim/play-game.js";
+import { GameRecorder } from "../../sim/game-log.js";
+import { programVersion, rulesHash } from "../rules-hash.js";
+import { existsSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 
 export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [--players N] [--seat K] [--seed S] [--agents a,b,...]
 
@@ -34,17 +38,22 @@ Options:
   --agents L   agents for the other seats (default random)
   --speed X    in real-time games, run the clock X times faster (the agents react X times sooner)
 ${ruleFoldersOption(13)}
+  --log F      save the game to file F as JSON lines when it ends; houserules replay F plays it again
   -h, --help   this text
 `;
 
 export async function playCommand(argv: string[], io: IO): Promise<number> {
-  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true }, speed: { type: "string" } });
+  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true }, speed: { type: "string" }, log: { type: "string" } });
   if (values.help) {
     io.out(playHelp);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("play takes one rules id");
-  const loaded = loadComposition([positionals[0], ...withList(values.with)]);
+  const logFile = values.log;
+  if (logFile !== undefined && (typeof logFile !== "string" || logFile === "")) throw new UsageError("--log takes a file name");
+  if (typeof logFile === "string" && !existsSync(dirname(resolve(logFile)))) throw new UsageError(`--log ${logFile}: there is no folder ${dirname(resolve(logFile))}`);
+  const refs = [positionals[0], ...withList(values.with)];
+  const loaded = loadComposition(refs);
   if (!loaded.game) {
     for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
     return 1;
@@ -58,10 +67,18 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   const speed = values.speed === undefined ? 1 : Number(values.speed);
   if (!(speed > 0)) throw new UsageError("--speed must be a positive number");
   const names = seatNames(players).map((n, i) => (i === seat ? "You" : n));
-  const s = newGame(game, { players: names, seed });
+  const recorder = typeof logFile === "string"
+    ? new GameRecorder({ program: programVersion(), game: 1, rules: refs, hash: rulesHash(loaded), options: {}, seed, players: names, agents: agents.map((a, i) => (i === seat ? "person" : a.name)) })
+    : null;
+  const s = newGame(game, { players: names, seed, ...(recorder ? { watch: recorder.watch } : {}) });
   const rngs = agents.map((_, i) => seedRng(`${seed}/agent/${i}`));
   io.out(`${game.name} — ${players} players, you are seat ${seat + 1}. Seed ${seed}. Type help for commands.\n`);
-  return playSession({ s, seat, agents, rngs, io, speed });
+  const code = await playSession({ s, seat, agents, rngs, io, speed });
+  if (recorder && typeof logFile === "string") {
+    writeFileSync(logFile, recorder.end(s).join("\n") + "\n");
+    io.err(`the game${s.over ? "" : " so far (it is not over)"} is saved to ${logFile}: replay with houserules replay ${logFile}\n`);
+  }
+  return code;
 }
 
 export interface PlaySession {

@@ -8,9 +8,13 @@ import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { Game } from "../../interpreter/model.js";
 import type { CoverageTable } from "../../sim/coverage.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { agentNames, makeAgent } from "../../agents/index.js";
+import { agentNames, makeAgent, maxAgentBudget } from "../../agents/index.js";
+import { existsSync, writeFileSync } from "node:fs";
+import { defaultBounds, type Bounds } from "../../sim/budget.js";
+import { programVersion, rulesHash } from "../rules-hash.js";
+import { dirname, resolve } from "node:path";
 import { withReaction, type Agent } from "../../agents/agent.js";
-import { playMany, summarize, type Summary } from "../../sim/simulate.js";
+import { playMany, summarize, type GameOutcome, type Summary } from "../../sim/simulate.js";
 import { agentsOfSpec, type AgentSpec, type RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
@@ -20,7 +24,7 @@ import { seatNames } from "../../sim/play-game.js";
 import { table, histogramLines } from "../table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]
-                           [--workers N] [--json] [--report FILE.html]
+                           [--workers N] [--json] [--report FILE.html] [--log FILE] [--time-limit S] [--memory-limit MB]
        houserules simulate --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [...]
        houserules simulate --preset "Black Maria" [...]
        houserules simulate on-the-cards/out-of-the-box --preset "Black Maria" [...]
@@ -48,7 +52,8 @@ Options:
   --players N   number of players (default: 4, or the nearest count the rules allow)
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
-  --agents L    comma-separated agent per seat (${agentNames().join(", ")}); default random for every seat
+  --agents L    comma-separated agent per seat, one for every seat or one for all (${agentNames().join(", ")});
+                default random for every seat; a search budget (ismcts:200) is at most 100,000
   --reaction R  in real-time games, each seat's reaction time in seconds: MEAN or MEAN:SPREAD,
                 comma-separated per seat (default 0.8:0.25 for every agent)
   --check       check after every move that each card is in exactly one zone
@@ -56,6 +61,11 @@ Options:
   --json        print one JSON object: games, finished, moves, wins per seat, and more (fields below)
   --report F    also write an HTML report with charts to file F (self-contained: open it in a browser);
                 says where it was written (on stderr with --json)
+  --log F       also save every game to file F as JSON lines (rules and their hash, options, seed, agents,
+                every move); houserules replay F plays them again and checks each is the same game
+  --time-limit S    stop a game that runs longer than S seconds of wall-clock time (default 600)
+  --memory-limit M  stop a game while the heap in use passes M megabytes (default 2048); a rule file's own
+                    limits: cannot lift either
   --all         simulate every shipped game and print one table
 ${ruleFoldersOption(14)}
   -h, --help    this text
@@ -71,6 +81,12 @@ innerCoverage [the same, per rules played inside the game].
 Exit status: 0 when every game finished, 1 when some did not, 2 for bad usage.
 `;
 
+/** A seed as given: digits are a number while a number holds them exactly, else the text, so no two collide. */
+export function seedOf(text: unknown): number | string {
+  if (typeof text !== "string") return 1;
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+}
+
 export function defaultPlayers(game: Game): number {
   return Math.min(game.players.max, Math.max(game.players.min, 4));
 }
@@ -79,19 +95,26 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
     json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, ...rulesFlags, reaction: { type: "string" },
-    workers: { type: "string" }, report: { type: "string" },
+    workers: { type: "string" }, report: { type: "string" }, log: { type: "string" },
+    "time-limit": { type: "string" }, "memory-limit": { type: "string" },
   });
   if (values.help) {
     io.out(simulateHelp);
     return 0;
   }
-  const seed = typeof values.seed === "string" ? (/^\d+$/.test(values.seed) ? Number(values.seed) : values.seed) : 1;
+  const seed = seedOf(values.seed);
   const workers = intFlag(values.workers, "workers", 0, 1, 256);
   const report = values.report;
   if (report !== undefined && (typeof report !== "string" || report === "")) throw new UsageError("--report takes a file name");
+  if (typeof report === "string" && !existsSync(dirname(resolve(report)))) throw new UsageError(`--report ${report}: there is no folder ${dirname(resolve(report))}`);
+  const logFile = values.log;
+  if (logFile !== undefined && (typeof logFile !== "string" || logFile === "")) throw new UsageError("--log takes a file name");
+  if (typeof logFile === "string" && !existsSync(dirname(resolve(logFile)))) throw new UsageError(`--log ${logFile}: there is no folder ${dirname(resolve(logFile))}`);
+  const bounds = boundsOf(values);
   if (values.all) {
     if (report !== undefined) throw new UsageError("--report is for one game, not --all");
-    return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json), workers);
+    if (logFile !== undefined) throw new UsageError("--log is for one game, not --all");
+    return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json), workers, bounds);
   }
   const refs = rulesToLoad(positionals, values, "simulate", "--compose, --preset or --all", true);
   const loaded = loadComposition(refs);
@@ -106,11 +129,16 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   }
   const games = intFlag(values.games, "games", 1000);
   const specs = agentSpecs(values.agents as string | undefined, players, values.reaction as string | undefined);
-  const spec: RunSpec = { refs, players, seed, agents: specs, checkConservation: Boolean(values.check) };
+  const record = typeof logFile === "string" ? { program: programVersion(), rules: refs, hash: rulesHash(loaded), agents: specs.map((a) => a.name) } : undefined;
+  const spec: RunSpec = { refs, players, seed, agents: specs, checkConservation: Boolean(values.check), bounds, record };
   if (typeof values.preset === "string" && positionals.length === 1) spec.options = startFrom(game, values.preset, players, seed);
   const progress = new Progress(io, `${game.id}`, games);
-  const summary = await run(game, spec, games, workers, (d) => progress.update(d));
+  const { summary, outcomes } = await run(game, spec, games, workers, (d) => progress.update(d));
   progress.finish();
+  if (typeof logFile === "string") {
+    writeFileSync(logFile, outcomes.map((o) => (o.log ?? []).join("\n") + "\n").join(""));
+    io.err(`${games} game${games === 1 ? "" : "s"} saved to ${logFile}: replay with houserules replay ${logFile}\n`);
+  }
   if (values.json) io.out(JSON.stringify(summary, null, 2) + "\n");
   else io.out(describe(summary));
   if (typeof report === "string") {
@@ -127,7 +155,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
 }
 
 /** The options that start a match from a preset, checked against its first round (a usage error if it cannot). */
-function startFrom(game: Game, name: string, players: number, seed: number | string): Record<string, unknown> {
+export function startFrom(game: Game, name: string, players: number, seed: number | string): Record<string, unknown> {
   const combination = startingCombination(game, name);
   if ("problem" in combination) throw new UsageError(combination.problem);
   const problem = startProblem(game, seatNames(players), `${seed}:0`, combination.options);
@@ -136,16 +164,29 @@ function startFrom(game: Game, name: string, players: number, seed: number | str
 }
 
 /** Plays a run on the main thread, or on a pool of worker threads; the summary is the same either way. */
-export async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<Summary> {
+export async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<{ summary: Summary; outcomes: GameOutcome[] }> {
   const agents = agentsOfSpec(spec.agents);
   const options = { ...spec, games, agents, onProgress };
-  if (workers === 0) return summarize(game, options, playMany(game, options));
+  const done = (outcomes: GameOutcome[]) => ({ summary: summarize(game, options, outcomes), outcomes });
+  if (workers === 0) return done(playMany(game, options));
   const pool = typeof workers === "number" ? new WorkerPool(workers) : workers;
   try {
-    return summarize(game, options, await pool.play(spec, 0, games, onProgress));
+    return done(await pool.play(spec, 0, games, onProgress));
   } finally {
     if (pool !== workers) await pool.close();
   }
+}
+
+/** --time-limit and --memory-limit: the bounds of each game, which only the user may raise. */
+export function boundsOf(values: Record<string, unknown>): Bounds {
+  const number = (flag: string, fallback: number) => {
+    const v = values[flag];
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!(typeof v === "string" && n > 0 && Number.isFinite(n))) throw new UsageError(`--${flag} takes a positive number, not '${String(v)}'`);
+    return n;
+  };
+  return { seconds: number("time-limit", defaultBounds.seconds), megabytes: number("memory-limit", defaultBounds.megabytes) };
 }
 
 /** The agent of every seat by name, with its reaction time where --reaction gives one (checked here). */
@@ -173,9 +214,14 @@ export function withReactions(agents: Agent[], spec: string | undefined): Agent[
 export function parseAgents(list: string | undefined, players: number): Agent[] {
   const names = list ? list.split(",").map((x) => x.trim()) : [];
   if (names.length > players) throw new UsageError(`--agents names ${names.length} agents for ${players} players`);
+  if (names.length > 1 && names.length < players) throw new UsageError(`--agents names ${names.length} agents for ${players} players: name one for every seat, or one for all`);
   return Array.from({ length: players }, (_, i) => {
     const name = names[i] ?? names[names.length - 1] ?? "random";
     const agent = makeAgent(name);
+    const budget = name.split(":")[1];
+    if (!agent && budget !== undefined && agentNames().includes(name.split(":")[0])) {
+      throw new UsageError(`the budget of '${name}' is a whole number from 1 to ${maxAgentBudget.toLocaleString("en")}`);
+    }
     if (!agent) throw new UsageError(`unknown agent '${name}' (agents: ${agentNames().join(", ")})`);
     return agent;
   });
@@ -238,7 +284,7 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-async function simulateAll(io: IO, games: number, seed: number | string, json: boolean, workers: number): Promise<number> {
+async function simulateAll(io: IO, games: number, seed: number | string, json: boolean, workers: number, bounds: Bounds): Promise<number> {
   const rows: (string | number)[][] = [];
   const results: Summary[] = [];
   let ok = true;
@@ -251,7 +297,7 @@ async function simulateAll(io: IO, games: number, seed: number | string, json: b
       const players = defaultPlayers(game);
       const progress = new Progress(io, id, games);
       const started = performance.now();
-      const s = await run(game, { refs: [id], players, seed, agents: agentSpecs(undefined, players, undefined) }, games, pool ?? 0, (d) => progress.update(d));
+      const { summary: s } = await run(game, { refs: [id], players, seed, agents: agentSpecs(undefined, players, undefined), bounds }, games, pool ?? 0, (d) => progress.update(d));
       const ms = performance.now() - started;
       progress.finish();
       results.push(s);

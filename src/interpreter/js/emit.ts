@@ -186,7 +186,7 @@ export class Emitter {
         return `(${v} = ${this.expr(e.a, f)}, ${v} === null ? ${this.expr(e.b, f)} : ${v})`;
       }
       case "range":
-        return `${this.helper("range")}(${this.expr(e.from, f)}, ${this.expr(e.to, f)}, ${this.value(e.rule)})`;
+        return `${this.helper("range")}(s, ${this.expr(e.from, f)}, ${this.expr(e.to, f)}, ${this.value(e.rule)})`;
       case "cond":
         return `(${this.test(e.test, f)} ? ${this.expr(e.then, f)} : ${this.expr(e.else, f)})`;
       case "list":

@@ -355,7 +355,7 @@ def({
   name: "range", doc: "The whole numbers from a to b, both included (also written a..b).", example: "range(1, faceDown.count)", effect: false,
   params: [{ name: "from", kind: "value" }, { name: "to", kind: "value" }],
   type: (a) => (!needNum(a[0]) ? wrong(0, "a range needs numbers") : !needNum(a[1]) ? wrong(1, "a range needs numbers") : T.list(T.num)),
-  make: ([a, b]) => (s) => range(ev(a)(s), ev(b)(s), "range"),
+  make: ([a, b]) => (s) => range(s, ev(a)(s), ev(b)(s), "range"),
 });
 
 // ---- numbers ----------------------------------------------------------------------------------------

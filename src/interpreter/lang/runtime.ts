@@ -16,11 +16,12 @@ export function num(v: unknown, rule: string): number {
 }
 
 /** The whole numbers from `from` to `to`, both included; counted before one is made. */
-export function range(from: unknown, to: unknown, rule: string): number[] {
+export function range(s: State, from: unknown, to: unknown, rule: string): number[] {
   const first = num(from, rule);
   const last = num(to, rule);
   const size = last - first + 1;
   if (size > maxListSize) throw new RuleError(`${rule}: the range ${first}..${last} has ${size.toLocaleString("en")} numbers, more than the limit of ${maxListSize.toLocaleString("en")}`, "E_RANGE_SIZE");
+  if (size > 0) tick(s, size);
   const out: number[] = [];
   for (let i = first; i <= last; i++) out.push(i);
   return out;

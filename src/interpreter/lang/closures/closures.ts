@@ -169,7 +169,7 @@ export function evalOf(e: TExpr): Eval {
     }
     case "range": {
       const [x, y, rule] = [evalOf(e.from), evalOf(e.to), e.rule];
-      return (s) => range(x(s), y(s), rule);
+      return (s) => range(s, x(s), y(s), rule);
     }
     case "cond": {
       const [t, x, y] = [evalOf(e.test), evalOf(e.then), evalOf(e.else)];

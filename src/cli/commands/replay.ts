@@ -1,0 +1,119 @@
+// houserules replay: play a saved game again and say whether it is the same game, event for event; or play one
+// game of a simulation again from its seed alone and print it.
+import { createReadStream, statSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { readArgs, intFlag } from "../args.js";
+import { UsageError, type IO } from "../io.js";
+import { loadComposition } from "../../interpreter/load/load.js";
+import { formatDiagnostic } from "../../interpreter/diagnostics.js";
+import { describeEvent } from "../../interpreter/events.js";
+import { Replayer, type LoadForReplay } from "../../sim/game-log.js";
+import { playGame, seatNames } from "../../sim/play-game.js";
+import { agentsOfSpec } from "../../sim/run-spec.js";
+import { agentSpecs, defaultPlayers, startFrom } from "./simulate.js";
+import { rulesToLoad } from "../rules-args.js";
+import { programVersion, rulesHash } from "../rules-hash.js";
+
+export const replayHelp = `Usage: houserules replay <log file>
+       houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--players N] [--agents a,b,...]
+
+With a log file (written by simulate --log or play --log): plays every game in it again, move for move, and
+compares each move's events with the log. It prints one line per game and exits 0 when every game is the same;
+a log that is cut off, edited, or written with other rules or another version of houserules is refused with
+  file:line: error: where and how it diverges
+
+With rules and --seed: plays the one game of a simulation that has that seed ("first with seed 1:5" in a
+simulation's problems), with the same agents, and prints it event by event as the rules saw it.
+
+Options:
+  --seed S       the game's seed, as a simulation prints it (1:5 is game 5 of the run with seed 1)
+  --players N    as given to simulate (default: as simulate chooses)
+  --agents LIST  as given to simulate (default random)
+  --with, --compose, --preset  the rules, as given to simulate
+  -h, --help     this text
+
+Exit status: 0 when the game (or every game of the log) is the same, 1 when not, 2 for bad usage.
+`;
+
+export async function replayCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = readArgs(argv, {
+    seed: { type: "string" }, players: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true },
+    compose: { type: "string" }, preset: { type: "string" },
+  });
+  if (values.help) {
+    io.out(replayHelp);
+    return 0;
+  }
+  if (values.seed !== undefined) return replaySeed(positionals, values, io);
+  if (positionals.length !== 1) throw new UsageError("replay takes one log file, or rules and --seed");
+  return replayLog(positionals[0], io);
+}
+
+/** Loads the rules a log names, with the hash of their files, as the log's header was written. */
+const loadForReplay: LoadForReplay = (refs) => {
+  const loaded = loadComposition(refs);
+  if (!loaded.game) return loaded.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic)[0] ?? "they do not load";
+  return { game: loaded.game, hash: rulesHash(loaded) };
+};
+
+async function replayLog(file: string, io: IO): Promise<number> {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    throw new UsageError(`no such file: ${file}`);
+  }
+  if (!stat.isFile()) throw new UsageError(`${file} is not a regular file`);
+  const replayer = new Replayer(loadForReplay, programVersion());
+  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  let n = 0;
+  let shown = 0;
+  const report = () => {
+    for (; shown < replayer.done.length; shown++) {
+      const g = replayer.done[shown];
+      io.out(`game ${g.game} (seed ${g.seed}): ${g.moves} moves, ${g.events} events, the same\n`);
+    }
+  };
+  for await (const text of lines) {
+    n++;
+    const refused = replayer.feed(text, n);
+    report();
+    if (refused) {
+      lines.close();
+      io.err(`${file}:${n}: error: ${refused}\n`);
+      return 1;
+    }
+  }
+  const cut = replayer.finish(n);
+  if (cut) {
+    io.err(`${file}:${cut.line}: error: ${cut.message}\n`);
+    return 1;
+  }
+  const events = replayer.done.reduce((sum, g) => sum + g.events, 0);
+  io.out(`${replayer.done.length} game${replayer.done.length === 1 ? "" : "s"} replayed: every one the same, event for event (${events.toLocaleString("en")} events)\n`);
+  return 0;
+}
+
+/** Plays the game of a simulation with this seed, as the simulator played it, and prints every event. */
+function replaySeed(positionals: string[], values: Record<string, unknown>, io: IO): number {
+  const seed = String(values.seed);
+  if (seed === "") throw new UsageError("--seed takes the seed of a game, as a simulation prints it (1:5)");
+  const loaded = loadComposition(rulesToLoad(positionals, values, "replay", "--compose or --preset", true));
+  if (!loaded.game) {
+    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
+    return 1;
+  }
+  const game = loaded.game;
+  const players = intFlag(values.players as string | undefined, "players", defaultPlayers(game));
+  if (players < game.players.min || players > game.players.max) throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
+  const agents = agentsOfSpec(agentSpecs(values.agents as string | undefined, players, undefined));
+  io.out(`${game.name} — ${players} players (${seatNames(players).map((n, i) => `${n}: ${agents[i].name}`).join(", ")}), seed ${seed}\n`);
+  const options = typeof values.preset === "string" && positionals.length === 1 ? startFrom(game, values.preset, players, seed.replace(/:\d+$/, "")) : undefined;
+  const r = playGame(game, { players, seed, agents, options, log: true, watch: (st, e) => io.out(describeEvent(st, e) + "\n") });
+  const s = r.state;
+  const names = (ps: number[] | undefined) => (ps ?? []).map((p) => s.names[p]).join(", ") || "nobody";
+  if (r.error) io.out(`stopped after ${r.moves} moves: ${r.error}\n`);
+  else if (!r.finished) io.out(`unfinished after ${r.moves} moves\n`);
+  else io.out(`over after ${r.moves} moves: ${names(s.result?.winners)} won\n`);
+  return r.finished ? 0 : 1;
+}

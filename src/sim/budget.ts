@@ -1,0 +1,28 @@
+// A game's bounds of time and memory: set by the person running it (--time-limit, --memory-limit), never by the
+// rule file, and plain data so that a worker thread can build the same budget for the games it plays.
+import type { Budget } from "../interpreter/state.js";
+
+export interface Bounds {
+  /** The most wall-clock seconds one game may take. */
+  seconds: number;
+  /** The most memory (heap in use, in MB) while a game is played. */
+  megabytes: number;
+}
+
+export const defaultBounds: Bounds = { seconds: 600, megabytes: 2048 };
+
+/** A budget for one game, counted from now. */
+export function gameBudget(bounds: Bounds, startedAt = Date.now()): Budget {
+  return {
+    check() {
+      if (Date.now() - startedAt > bounds.seconds * 1000) return `a game ran for more than its time limit of ${bounds.seconds} s (raise it with --time-limit)`;
+      if (heapUsed() > bounds.megabytes * 1024 * 1024) return `a game used more than its memory limit of ${bounds.megabytes} MB (raise it with --memory-limit)`;
+      return null;
+    },
+  };
+}
+
+/** The heap in use, where the place tells (Node); 0 elsewhere (a browser bounds a page's memory itself). */
+function heapUsed(): number {
+  return typeof process !== "undefined" && typeof process.memoryUsage === "function" ? process.memoryUsage().heapUsed : 0;
+}
