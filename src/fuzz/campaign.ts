@@ -1,0 +1,155 @@
+// The standing campaign: every shipped rule file mutated and loaded in the compositions that use it, what loads
+// played by random agents with every invariant checked (invariants.ts), and random expressions parsed. A
+// violation is anything that must never happen whatever the file says: an uncaught exception, a problem without
+// a place, a card lost or doubled, a game stuck, a refusal that changes the state, a hidden card shown.
+import type { Host } from "../interpreter/load/host.js";
+import { host, installHost } from "../interpreter/load/host.js";
+import { loadComposition } from "../interpreter/load/load.js";
+import { resolveRules, shippedRules } from "../interpreter/load/resolve.js";
+import { preset, presetNames } from "../interpreter/load/catalog.js";
+import { parseExpression, parseProgram } from "../interpreter/lang/ast.js";
+import { maxFileBytes } from "../interpreter/limits.js";
+import { nextInt, seedRng, type RngState } from "../interpreter/rng.js";
+import { mutateText, randomExpression } from "./mutate.js";
+import { checkedGame } from "./invariants.js";
+
+/** A composition to mutate files of: the rules as loadComposition takes them, and the player counts to play. */
+export interface Target {
+  refs: string[];
+  players: number[];
+}
+
+/** Every shipped base alone, each variant on its base, and every preset round: between them, every shipped file. */
+export function shippedTargets(): Target[] {
+  const out: Target[] = [];
+  const seen = new Set<string>();
+  const add = (refs: string[]) => {
+    const loaded = loadComposition(refs);
+    if (!loaded.game) return;
+    const key = refs.join("+");
+    if (seen.has(key)) return;
+    seen.add(key);
+    const { min, max } = loaded.game.players;
+    out.push({ refs, players: [...new Set([min, Math.min(max, Math.max(min, 3)), Math.min(max, 4)])] });
+  };
+  for (const id of shippedRules()) add([id]);
+  for (const name of presetNames()) add(preset(name)!.ids);
+  return out;
+}
+
+export interface CampaignOptions {
+  runs: number; // mutated files, and every fifth run the shipped rules as they are
+  seed: string;
+  expressions?: number; // random expressions parsed (default 2 per run)
+  maxMoves?: number; // per game (default 400)
+  leakEvery?: number; // check views and legal moves at every n-th decision (default 4)
+  seconds?: number; // wall-clock bound per game (default 20)
+  onProgress?: (done: number) => void;
+}
+
+export interface CampaignResult {
+  files: number; // mutated files
+  pristine: number; // runs of shipped rules as they are
+  loaded: number; // mutated compositions that loaded and were played
+  refused: number; // that gave errors, every one located
+  games: number;
+  finished: number;
+  stopped: number; // games the rules stopped with a message (a limit, a failing rule)
+  moves: number;
+  events: number;
+  refusals: number; // malformed moves refused
+  expressions: number;
+  violations: string[];
+}
+
+/** A host that serves one file's text in place of what the disk holds, and the disk's for everything else. */
+function overlay(base: Host, path: string, text: string): Host {
+  return {
+    readFile: (p, maxBytes) => (p === path ? (text.length > maxBytes ? { error: `larger than ${maxBytes} bytes`, tooLarge: true } : { text }) : base.readFile(p, maxBytes)),
+    listFolder: (p) => base.listFolder(p),
+    ruleRoots: base.ruleRoots,
+    workingFolder: base.workingFolder,
+  };
+}
+
+/** The files a composition reads, as absolute paths. */
+function filesOf(refs: string[]): string[] {
+  const loaded = loadComposition(refs);
+  const shown = new Set(loaded.sources.keys());
+  return shippedRules().map((id) => resolveRules(id)!).filter((path) => [...shown].some((s) => path === s || path.endsWith(`/${s}`)));
+}
+
+export function runCampaign(o: CampaignOptions): CampaignResult {
+  const disk = host();
+  const targets = shippedTargets();
+  const files = targets.map((t) => filesOf(t.refs));
+  const texts = new Map<string, string>();
+  for (const list of files) for (const f of list) if (!texts.has(f)) texts.set(f, (disk.readFile(f, maxFileBytes) as { text: string }).text);
+  const r: CampaignResult = { files: 0, pristine: 0, loaded: 0, refused: 0, games: 0, finished: 0, stopped: 0, moves: 0, events: 0, refusals: 0, expressions: 0, violations: [] };
+  const violation = (what: string) => {
+    if (r.violations.length < 50) r.violations.push(what);
+  };
+  const rng = seedRng(`fuzz/${o.seed}`);
+  try {
+    for (let run = 0; run < o.runs; run++) {
+      const t = nextInt(rng, targets.length);
+      const target = targets[t];
+      // every fifth run plays the shipped rules as they are, where stricter invariants hold
+      const pristine = run % 5 === 4;
+      const file = files[t][nextInt(rng, files[t].length)];
+      let text = texts.get(file)!;
+      if (!pristine) for (let e = 0; e <= nextInt(rng, 3); e++) text = mutateText(text, rng);
+      const label = pristine ? `run ${run}: ${target.refs.join(" + ")} as shipped` : `run ${run}: ${file.slice(file.lastIndexOf("rules/"))} mutated in ${target.refs.join(" + ")}`;
+      installHost(pristine ? disk : overlay(disk, file, text));
+      if (pristine) r.pristine++;
+      else r.files++;
+      try {
+        playMutated(target, run, pristine, o, r, rng, (what) => violation(`${label}: ${what}`));
+      } catch (e) {
+        violation(`${label}: uncaught ${(e as Error).stack ?? e}`);
+      }
+      for (let k = 0; k < (o.expressions ?? 2); k++) fuzzExpression(rng, r, violation);
+      o.onProgress?.(run + 1);
+    }
+  } finally {
+    installHost(disk);
+  }
+  return r;
+}
+
+function playMutated(target: Target, run: number, strict: boolean, o: CampaignOptions, r: CampaignResult, rng: RngState, violation: (what: string) => void): void {
+  const loaded = loadComposition(target.refs);
+  for (const d of loaded.diagnostics) {
+    if (!(d.line >= 1 && d.col >= 1) || !d.message) violation(`a problem without a place or a message: ${JSON.stringify(d)}`);
+    if (/internal error|Maximum call stack|Cannot read prop|is not a function/.test(d.message)) violation(`an internal error reported as a problem: ${d.code}: ${d.message}`);
+  }
+  if (!loaded.game) {
+    if (strict) violation("shipped rules did not load");
+    r.refused++;
+    if (!loaded.diagnostics.some((d) => d.severity === "error")) violation("the rules did not load, and no error says why");
+    return;
+  }
+  r.loaded++;
+  const players = target.players[nextInt(rng, target.players.length)];
+  const g = checkedGame(loaded.game, { players, seed: `${o.seed}:${run}`, maxMoves: o.maxMoves ?? 400, leakEvery: o.leakEvery ?? 4, seconds: o.seconds ?? 20, strict });
+  r.games++;
+  if (g.finished) r.finished++;
+  if (g.stopped) r.stopped++;
+  r.moves += g.moves;
+  r.events += g.events;
+  r.refusals += g.refusals;
+  for (const v of g.violations) violation(v);
+}
+
+function fuzzExpression(rng: RngState, r: CampaignResult, violation: (what: string) => void): void {
+  const text = randomExpression(rng);
+  r.expressions++;
+  for (const parse of [parseExpression, parseProgram]) {
+    try {
+      const p = parse(text);
+      if (p.value === null && p.problems.length === 0) violation(`${parse.name} gave neither a tree nor a problem for ${JSON.stringify(text.slice(0, 80))}`);
+    } catch (e) {
+      violation(`${parse.name} threw on ${JSON.stringify(text.slice(0, 80))}: ${(e as Error).message}`);
+    }
+  }
+}
