@@ -5,7 +5,7 @@
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { actors, applyMove, isRealtime, legalMoves, play, type Move } from "../interpreter/engine.js";
+import { actors, applyMove, isRealtime, legalMoves, moveText, play, type Move } from "../interpreter/engine.js";
 import { GamePlay, seatNames } from "../sim/play-game.js";
 import { randomAgent } from "../agents/random.js";
 import { eventLeaks, formatLeak, gameChain, legalMoveLeaks, MomentVisibility, viewLeaks } from "../sim/leaks.js";
@@ -90,15 +90,18 @@ export function checkedGame(game: Game, o: CheckOptions): CheckedGame {
 function tryMalformed(s: State, k: number, violation: (what: string) => void): number {
   const p = k % s.n;
   const action = s.game.actions[k % Math.max(1, s.game.actions.length)];
+  const typed = ["", "xyzzy", "play", `${action?.name ?? "x"} __proto__ toString`, `${action?.name ?? "x"} 99999999999`][k % 5];
   const moves: (() => ReturnType<typeof play>)[] = [
-    () => play(s, p, ["", "xyzzy", "play", `${action?.name ?? "x"} __proto__ toString`, `${action?.name ?? "x"} 99999999999`][k % 5]),
+    () => play(s, p, typed),
     () => applyMove(s, p, { action: undefined, args: [] } as unknown as Move),
     () => applyMove(s, p, { action, args: [1e9, -1, "constructor", null, [1.5]].slice(0, 1 + (k % 5)) } as unknown as Move),
   ];
+  // a word or a number may be a legal choice in rules a mutation opened up: a move accepted must then be legal
+  const legal = new Set(legalMoves(s, p).map((m) => moveText(s, m).toLowerCase()));
   const before = fingerprint(s);
   const r = moves[k % moves.length]();
   if (r.ok) {
-    violation(`a malformed move was accepted (try ${k % moves.length})`);
+    if (!(k % moves.length === 0 && legal.has(typed.toLowerCase()))) violation(`a move that was not legal was accepted: try ${k % moves.length}, '${typed}'`);
     return 0;
   }
   if (!r.refusal.rule || !r.refusal.reason) violation(`a refusal without its rule or reason: ${JSON.stringify(r.refusal)}`);
