@@ -24,5 +24,6 @@ export function gameBudget(bounds: Bounds, startedAt = Date.now()): Budget {
 
 /** The heap in use, where the place tells (Node); 0 elsewhere (a browser bounds a page's memory itself). */
 function heapUsed(): number {
-  return typeof process !== "undefined" && typeof process.memoryUsage === "function" ? process.memoryUsage().heapUsed : 0;
+  const place = (globalThis as { process?: { memoryUsage?: () => { heapUsed: number } } }).process;
+  return typeof place?.memoryUsage === "function" ? place.memoryUsage().heapUsed : 0;
 }
