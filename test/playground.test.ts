@@ -118,6 +118,17 @@ describe("the playground", () => {
     expect(await page.evaluate(() => (globalThis as any).playground.app.workspace.store.get("untitled.yaml"))).toContain("pha");
     expect(problems).toEqual([]);
 
+    // a request Monaco cancels itself is not an error of the page; any other unhandled rejection still is
+    await page.evaluate(() => {
+      const canceled = new Error("Canceled");
+      canceled.name = "Canceled";
+      void Promise.reject(canceled);
+      void Promise.reject(new Error("a real failure"));
+    });
+    await page.waitForTimeout(200);
+    expect(problems).toEqual(["page error: a real failure"]);
+    problems.length = 0;
+
     // npm start serves the built page and prints its address (here the build the tests made, on a free port)
     const server = spawn(process.execPath, ["bin/playground.js", "--no-build", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     try {
@@ -314,6 +325,8 @@ describe("the playground", () => {
     // a shared link, opened in a fresh browser profile, restores the files and their markers
     await page.click(".file-name:text-is('variant.yaml')");
     await page.click("button:has-text('Share')");
+    // the link is made asynchronously (the files are compressed first): wait for it to be shown
+    await page.waitForFunction(() => (document.querySelector("[data-test=share-link]") as HTMLInputElement | null)?.value.includes("#share="));
     const link = await page.inputValue("[data-test=share-link]");
     expect(link).toMatch(/#share=[A-Za-z0-9_-]+$/);
     const other = await openPage(pg, link);

@@ -12,6 +12,9 @@ import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
 import { ExpressionNames } from "./monaco/expressions.js";
 import { openSharedLink, shareButton } from "./files/sharing.js";
+import { ignoreMonacoCancellations } from "./monaco/cancellations.js";
+
+ignoreMonacoCancellations();
 
 const app = new App();
 let edit: EditScreen;
