@@ -8,6 +8,7 @@ import { formatDiagnostic, sortDiagnostics } from "../src/interpreter/diagnostic
 import { newGame, legalMoves, applyMove, play } from "../src/interpreter/engine.js";
 import { tinyRules } from "./helpers/rules.js";
 import { runScenarioText } from "../src/scenario/scenario.js";
+import { threesAreWild } from "./helpers/threes.js";
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "houserules-compose-"));
@@ -230,17 +231,7 @@ describe("small overrides: one requirement, parameter or effect of an action", (
 
   it("replaces one requirement of a shipped game: a three may be played on anything in Idiot", () => {
     const dir = folder({
-      "threes.yaml": [
-        "extends: idiot",
-        "name: Threes Are Wild",
-        "replaces: [actions.play.require.rank-order]",
-        "actions:",
-        "  play:",
-        "    require:",
-        "      rank-order:",
-        "        check: cards.first.rank == 3 or canPlay(cards.first)",
-        "        else: \"{cards.first} is lower than {pile.top}: play the same or higher, a two, a three or a ten\"",
-      ].join("\n") + "\n",
+      "threes.yaml": threesAreWild,
     });
     const r = loadComposition(["./threes.yaml"], dir);
     expect(r.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic)).toEqual([]);
