@@ -13,7 +13,7 @@ import { loopInvariants } from "./reads.js";
 type TreeOf = (fn: object) => CodeTree | undefined;
 
 /** The name of the generated function (s, out) that lists the action's legal moves. */
-export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean, treeOf: TreeOf): string {
+export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean, cardCount: number, treeOf: TreeOf): string {
   const f = new Fn();
   const A = em.m.constant(action);
   /** An expression the compiler made: written inline from its tree, or its function called. */
@@ -35,7 +35,24 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
   const values: string[] = action.params.map(() => f.tmp());
   // a listing stops at the limit of legal moves at once, as the engine's does
-  const push = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\nout.push({ action: ${A}, args: [${values.join(", ")}] });`;
+  const limit = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\n`;
+  const push = `${limit}out.push({ action: ${A}, args: [${values.join(", ")}] });`;
+
+  /**
+   * An action of one card parameter has one move per card: made the first time it is legal and listed again
+   * after that, so that listing allocates nothing. `args` holds the move's one card (or its list of one card)
+   * and the frame slot gets the same value. Moves are never changed once made, by the engine or by the rules
+   * (lists are never changed in place), so sharing them between listings and games is safe.
+   */
+  const oneCard = action.params.length === 1 && (action.params[0].kind === "card" || action.params[0].several) ? em.m.constant(new Array(cardCount).fill(undefined)) : null;
+  const M = oneCard ? f.tmp() : "";
+  /** The move of card `c` into M (made the first time), and for a list parameter its list bound. */
+  const lookUp = (c: string, several: boolean, bound: string): string => {
+    const make = `{ action: ${A}, args: [${several ? `[${c}]` : c}] }`;
+    const bind = several ? `${values[0]} = ${M}.args[0];\n${bound} = ${values[0]};\n` : "";
+    return `${M} = ${oneCard}[${c}];\nif (${M} === undefined) {\n${M} = ${make};\nif (Number.isInteger(${c}) && ${c} >= 0 && ${c} < ${oneCard}.length) ${oneCard}[${c}] = ${M};\n}\n${bind}`;
+  };
+  const pushLookedUp = `${limit}out.push(${M});`;
 
   /**
    * The parts of parameter i's requirements that read none of the parameters chosen from i on, computed once
@@ -74,16 +91,22 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
       close = "\n}";
     }
     if (!p.several) {
+      if (oneCard && p.kind === "card") return `${text}${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${v} = ${list}[${k}];\n${bound} = ${v};\n${checked(checks, lookUp(v, false, bound) + pushLookedUp)}\n}${close}`;
       return `${text}${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${v} = ${list}[${k}];\n${bound} = ${v};\n${checked(checks, next)}\n}${close}`;
     }
     const groupChecks = action.groupChecksAt[i + 1];
     const [max, groups, g, group, sets, j] = [f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp()];
     const scratch = em.m.constant([0]);
     // one card at a time: the rules see a scratch list while they check it; a card that passes gets a list of its own
-    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${scratch}[0] = ${list}[${k}];\n${bound} = ${scratch};\n${checked([...groupChecks, ...checks], `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`)}\n}`;
+    const chosen = oneCard ? lookUp(`${list}[${k}]`, true, bound) + pushLookedUp : `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`;
+    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${scratch}[0] = ${list}[${k}];\n${bound} = ${scratch};\n${checked([...groupChecks, ...checks], chosen)}\n}`;
     const rep = em.m.constant([0]);
     const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
-    const setsOf = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+    const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+    // a group of one card is the one card's move
+    const setsOf = oneCard
+      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${lookUp(`${group}[0]`, true, bound)}${checked(checks, pushLookedUp)}\n}\n} else {\n${allSets}\n}`
+      : allSets;
     const perGroup = groupChecks.length > 0 ? `${rep}[0] = ${group}[0];\n${bound} = ${rep};\n${checked(groupChecks, setsOf)}` : setsOf;
     const many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
     const known = fixed(p.max);
@@ -92,6 +115,8 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     return `${text}${max} = ${value(p.max)};\n${pick}${close}`;
   };
 
-  const body = checked(action.checksAt[0], action.params.length === 0 ? `out.push({ action: ${A}, args: [] });` : choose(0));
+  // an action without parameters has one move, made once
+  const only = action.params.length === 0 ? em.m.constant({ action, args: [] }) : null;
+  const body = checked(action.checksAt[0], only ? `${limit}out.push(${only});` : choose(0));
   return em.m.add(["s", "out"], body, f.temps);
 }
