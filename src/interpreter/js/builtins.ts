@@ -6,6 +6,7 @@ import type { TArg, TExpr, TLambda } from "../lang/typed.js";
 import { moveCards } from "../lang/builtins.js";
 import type { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
+import { cardOrder } from "./card-keys.js";
 
 type Call = Extract<TExpr, { k: "call" }>;
 type Generator = (em: Emitter, e: Call, f: Fn) => string | null;
@@ -71,9 +72,26 @@ generators.set("sum", (em, e) => {
   return loop(em, e.args[0] as TExpr, "let total = 0;", (f, x) => (value ? `${bind(em, value, f, x, null)}\ntotal += ${em.expr(value.body, f)};` : `total += ${x};`), "return total;");
 });
 
+/**
+ * The order of the cards by a key that depends on nothing but the card, for a list of a zone's cards (which
+ * holds only cards): a table of numbers, or null (see card-keys.ts).
+ */
+function orderOfCards(em: Emitter, e: Call, key: TLambda): string | null {
+  if ((e.args[0] as TExpr).k !== "zoneCards") return null;
+  const order = cardOrder(em, key);
+  return order ? em.m.constant(order) : null;
+}
+
 for (const [name, pick] of [["maxBy", 1], ["minBy", -1]] as const) {
   generators.set(name, (em, e) => {
     const key = lambdaOf(e.args[1])!;
+    const order = orderOfCards(em, e, key);
+    if (order) {
+      return loop(em, e.args[0] as TExpr, "let best = null, bestKey;", (f, x) => {
+        const k = f.tmp();
+        return `${k} = ${order}[${x}];\nif (best === null || (${k} - bestKey) * ${pick} > 0) { best = ${x}; bestKey = ${k}; }`;
+      }, "return best;");
+    }
     const compare = em.helper("compare");
     return loop(em, e.args[0] as TExpr, "let best = null, bestKey;", (f, x) => {
       const k = f.tmp();
@@ -85,6 +103,13 @@ for (const [name, pick] of [["maxBy", 1], ["minBy", -1]] as const) {
 for (const [name, pick] of [["best", 1], ["worst", -1]] as const) {
   generators.set(name, (em, e) => {
     const key = lambdaOf(e.args[1])!;
+    const order = orderOfCards(em, e, key);
+    if (order) {
+      return loop(em, e.args[0] as TExpr, "let out = [], bestKey;", (f, x) => {
+        const [k, c] = [f.tmp(), f.tmp()];
+        return `${k} = ${order}[${x}];\n${c} = out.length === 0 ? 1 : (${k} - bestKey) * ${pick};\nif (${c} > 0) { out = [${x}]; bestKey = ${k}; } else if (${c} === 0) out.push(${x});`;
+      }, "return out;");
+    }
     const compare = em.helper("compare");
     return loop(em, e.args[0] as TExpr, "let out = [], bestKey;", (f, x) => {
       const [k, c] = [f.tmp(), f.tmp()];

@@ -8,7 +8,7 @@ import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num
 import { tick } from "../budget.js";
 import { zoneName } from "../zones.js";
 import { startPlayer } from "../turn-order.js";
-import type { Module } from "./module.js";
+import { Module } from "./module.js";
 import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
 import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
@@ -17,6 +17,11 @@ const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, i
 
 export class Emitter {
   constructor(readonly m: Module) {}
+
+  /** An emitter writing a module of its own, compiled apart: for values worked out once while generating. */
+  standalone(): Emitter {
+    return new Emitter(new Module());
+  }
 
   /** A runtime helper, by the generator's name for it. */
   helper(name: keyof typeof runtime): string {
