@@ -140,8 +140,13 @@ export function moveCard(s: State, card: number, to: number, bottom = false): vo
   const from = s.cardZone[card];
   const src = s.zones[from];
   const at = src.lastIndexOf(card);
-  if (at === src.length - 1) src.pop();
-  else src.splice(at, 1);
+  if (at < 0) src.splice(at, 1); // as before, should a card ever be missing from the zone it is indexed in
+  else {
+    // the gap closed by hand: splice() is a call into the runtime and builds a list of what it removed
+    const last = src.length - 1;
+    for (let i = at; i < last; i++) src[i] = src[i + 1];
+    src.pop();
+  }
   if (bottom) s.zones[to].unshift(card);
   else s.zones[to].push(card);
   s.cardZone[card] = to;

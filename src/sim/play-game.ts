@@ -146,7 +146,9 @@ export class GamePlay {
       this.intents[next] = null;
       return this.apply(next, intent.move, intent.at);
     }
-    this.intents.fill(null);
+    // outside real time no plan outlives a move; a loop, not fill(), which is a call into the runtime per move
+    const intents = this.intents;
+    for (let i = 0; i < intents.length; i++) intents[i] = null;
     const p = this.agentToMove();
     if (p < 0) {
       if (actors(s).length === 0) stop(s, "nobody may act, but the game is not over");

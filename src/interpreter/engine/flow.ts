@@ -60,7 +60,7 @@ function enterPhase(s: State, index: number): void {
     s.skips = 0;
     s.givenTurn = -1;
     s.phasePlayers = activeCount(s);
-    s.done.fill(0);
+    for (let p = 0; p < s.n; p++) s.done[p] = 0; // not fill(): a call into the runtime, at every trick
     s.endPhaseNow = false;
     resetVars(s, "phase");
     s.me = -1;

@@ -6,10 +6,29 @@ import type { Game } from "../model.js";
 import type { NewGameOptions } from "./types.js";
 import { optionProblems } from "../options.js";
 
+/** Per game, the players of the last request found sound that named no options, dealer or start (a copy). */
+const lastSound = new WeakMap<Game, unknown[]>();
+const none: string[] = [];
+
 export function newGameProblems(game: Game, o: NewGameOptions): string[] {
-  const out: string[] = [];
   const players: unknown = o?.players;
   if (!Array.isArray(players)) return ["players is a list of names"];
+  // a simulation starts thousands of games with the same names: those were checked once
+  const plain = o.options === undefined && o.dealer === undefined && o.start === undefined && (o.seed === undefined || typeof o.seed === "string" || Number.isSafeInteger(o.seed));
+  if (plain && sameItems(lastSound.get(game), players)) return none;
+  const out = problems(game, o, players);
+  if (plain && out.length === 0) lastSound.set(game, players.slice());
+  return out;
+}
+
+function sameItems(a: unknown[] | undefined, b: unknown[]): boolean {
+  if (a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function problems(game: Game, o: NewGameOptions, players: unknown[]): string[] {
+  const out: string[] = [];
   const { min, max } = game.players;
   if (players.length < min || players.length > max) out.push(`${game.name} is for ${min === max ? min : `${min}–${max}`} players, not ${players.length}`);
   const seen = new Set<string>();

@@ -13,7 +13,8 @@ export function resetVars(s: State, which: "all" | "turn" | "phase"): void {
       // the same value for every player: no need to evaluate it for each
       const value = v.initial(s);
       const base = s.game.globalVars + v.slot * s.n;
-      for (let p = 0; p < s.n; p++) s.vars[base + p] = Array.isArray(value) ? value.slice() : value;
+      if (Array.isArray(value)) for (let p = 0; p < s.n; p++) s.vars[base + p] = value.slice();
+      else for (let p = 0; p < s.n; p++) s.vars[base + p] = value;
     } else {
       for (let p = 0; p < s.n; p++) {
         s.me = p;

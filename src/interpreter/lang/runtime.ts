@@ -99,8 +99,15 @@ export function activePlayers(s: State): number[] {
   return out;
 }
 
+/** Every seat, 0 to n-1, one list per count shared by every game, as activePlayers shares its list. */
+const seats: number[][] = [];
+
 export function allPlayers(s: State): number[] {
-  const out: number[] = new Array(s.n);
-  for (let p = 0; p < s.n; p++) out[p] = p;
+  let out = seats[s.n];
+  if (out === undefined) {
+    out = new Array(s.n);
+    for (let p = 0; p < s.n; p++) out[p] = p;
+    seats[s.n] = out;
+  }
   return out;
 }
