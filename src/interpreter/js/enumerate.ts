@@ -2,7 +2,7 @@
 // (engine/legal-moves.ts) does for that action, in the same order, with the action's parameters and
 // requirements written inline: each requirement where the parameters it reads are chosen, once per group of
 // alike cards where the compiler proved that enough, and a refusal counted as the engine counts it.
-import type { ActionDef, RequirementDef } from "../model.js";
+import type { ActionDef, Game, RequirementDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { alikeGroups, choices, subsets, tooManyMoves } from "../engine/legal-moves.js";
 import { maxLegalMoves } from "../limits.js";
@@ -13,7 +13,10 @@ import { loopInvariants } from "./reads.js";
 type TreeOf = (fn: object) => CodeTree | undefined;
 
 /** The name of the generated function (s, out) that lists the action's legal moves. */
-export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean, cardCount: number, treeOf: TreeOf): string {
+export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf): string {
+  const { uniqueNames } = game;
+  const cardCount = game.cardNames.length;
+  const alikeKeys = (name: string) => game.attributes.get(name);
   const f = new Fn();
   const A = em.m.constant(action);
   /** An expression the compiler made: written inline from its tree, or its function called. */
@@ -87,7 +90,9 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
     let text = `${from} = ${value(p.from)};\n${ahead(i)}`;
     let close = "";
     if (p.optional) {
-      text += `if (${from}.length === 0) {\n${v} = null;\n${bound} = null;\n${checked(checks, next)}\n} else {\n`;
+      // left out, the one parameter of a one-card action gives one move, made once
+      const leftOut = oneCard ? `${limit}out.push(${em.m.constant({ action, args: [null] })});` : next;
+      text += `if (${from}.length === 0) {\n${v} = null;\n${bound} = null;\n${checked(checks, leftOut)}\n} else {\n`;
       close = "\n}";
     }
     if (!p.several) {
@@ -108,7 +113,21 @@ export function enumerator(em: Emitter, action: ActionDef, uniqueNames: boolean,
       ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${lookUp(`${group}[0]`, true, bound)}${checked(checks, pushLookedUp)}\n}\n} else {\n${allSets}\n}`
       : allSets;
     const perGroup = groupChecks.length > 0 ? `${rep}[0] = ${group}[0];\n${bound} = ${rep};\n${checked(groupChecks, setsOf)}` : setsOf;
-    const many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
+    let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
+    const alike = p.alike === null ? undefined : alikeKeys(p.alike);
+    if (oneCard && alike) {
+      // The groups of alike cards without building them: each card's key, counted first; a group's first card
+      // stands for it, and only a group of several cards is gathered, for its subsets. A candidate that is not a
+      // card of the game (no key) leaves the listing to the general grouping.
+      const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
+      const [key, ok] = [f.tmp(), f.tmp()];
+      const gather = `${group} = [];\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${lookUp(`${from}[${g}]`, true, bound)}${checked(checks, pushLookedUp)}\n}\n} else {\n${gather}\n}`;
+      const groupHere = groupChecks.length > 0 ? `${rep}[0] = ${from}[${g}];\n${bound} = ${rep};\n${checked(groupChecks, setsHere)}` : setsHere;
+      const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
+      const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;
+      many = `${counted}\nif (!${ok}) {\n${many}\n} else {\n${inPlace}\n}`;
+    }
     const known = fixed(p.max);
     if (known === 1) return `${text}${one}${close}`;
     const pick = known === null ? `if (${max} === 1) {\n${one}\n} else {\n${many}\n}` : many;

@@ -54,7 +54,7 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
       swap(p.from, (g) => (p.from = g));
       swap(p.max, (g) => (p.max = g));
     }
-    const listing = enumerator(em, a, game.uniqueNames, game.cardNames.length, treeOf);
+    const listing = enumerator(em, a, game, treeOf);
     swaps.push((get) => (a.enumerate = get(listing) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
     swap(a.effect, (g) => (a.effect = g));
