@@ -1,6 +1,7 @@
 // A game on the page: watched, stepped back and forth, played by people and agents, and exported as a scenario.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { parse } from "yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules } from "../src/interpreter/load/load.js";
@@ -276,5 +277,56 @@ describe("a session behind messages", () => {
     expect(f.now).toBeLessThanOrEqual(first + 1.5);
     expect(f.nextAt === null || f.nextAt > first + 1.5).toBe(true);
     expect(session.handle({ kind: "start", refs: ["hands"], ref: { rules: "hands" }, seed: 2, seats: [null, "random"], viewer: 0 })).toMatchObject({ kind: "failed", error: "Hands is for 3–8 players, not 2" });
+  });
+
+  it("starts from a scenario file as houserules test does (players, dealer, stacked deal), plays on by hand, steps back to the same deal, and exports a scenario that passes", () => {
+    const file = "test/scenarios/on-the-cards/worked-example.scenario.yaml";
+    const text = readFileSync(file, "utf8");
+    const session = remote();
+    const ask = (r: SessionRequest) => frameOf(session.handle(r));
+    const scenario = { text, file: "worked-example.scenario.yaml" };
+    let f = ask({ kind: "start", refs: [], ref: { rules: "" }, seed: 0, seats: [], viewer: "person", scenario });
+    expect(f.names).toEqual(["Anika", "Boris", "Chandra", "Dave"]);
+    expect(f.people).toEqual([true, true, true, true]);
+    expect(f.viewer).toBe(1); // Anika deals, so Boris leads
+    expect(f.scenario).toMatch(/^the rulebook's example round/);
+    const hand = (fr: Frame, p: number) => fr.view.zones.find((z) => z.name === "hand" && z.owner === p)!.cards;
+    const boris = ask({ kind: "look", viewer: 1 });
+    const names = (cards: number[]) => [...cards].sort((a, b) => a - b);
+    const steps = (parse(text) as { moves: Record<string, unknown>[] }).moves.filter((m) => !("expect" in m && Object.keys(m).length === 1));
+    let played = 0;
+    for (const step of steps) {
+      const who = Object.keys(step).find((k) => k !== "rejected")!;
+      const player = f.names.indexOf(who);
+      f = ask({ kind: "move", player, text: String(step[who]) });
+      if ("rejected" in step) expect(`${f.refusal?.rule}: ${f.refusal?.reason}`).toContain(String(step.rejected));
+      else {
+        expect(f.refusal).toBeNull();
+        played++;
+      }
+      if (played === 5) {
+        // a step back replays from the seed with the same stacked deal
+        const back = ask({ kind: "seek", cursor: 0 });
+        expect(names(hand(ask({ kind: "look", viewer: 1 }), 1))).toEqual(names(hand(boris, 1)));
+        expect(back.cursor).toBe(0);
+        f = ask({ kind: "seek", cursor: 5 });
+        expect(f.cursor).toBe(5);
+      }
+    }
+    f = ask({ kind: "look", viewer: -1 });
+    expect(f.over).toBe(true);
+    expect(f.view.scores).toEqual([3, 2, 2, 3]);
+    expect(f.view.winners).toEqual([0, 3]);
+    const exported = session.handle({ kind: "export" });
+    if (exported.kind !== "export") throw new Error(JSON.stringify(exported));
+    expect(exported.text).toContain("dealer: Anika");
+    const out = join(mkdtempSync(join(tmpdir(), "houserules-from-")), "again.scenario.yaml");
+    writeFileSync(out, exported.text);
+    const tested = runBin(["test", out]);
+    expect(tested.out).toBe("1 passed, 0 failed\n");
+    // a scenario with a problem is refused in houserules test's words, and nothing starts
+    const bad = session.handle({ kind: "start", refs: [], ref: { rules: "" }, seed: 0, seats: [], viewer: "person", scenario: { text: text.replace("dealer: Anika", "dealer: Zoe"), file: "bad.scenario.yaml" } });
+    expect(bad).toMatchObject({ kind: "failed" });
+    expect(bad.kind === "failed" && bad.error).toMatch(/^bad\.scenario\.yaml:4:9: error E_SCHEMA: there is no player called 'Zoe'/);
   });
 });

@@ -37,6 +37,44 @@ export function runScenarioText(text: string, shown: string, folder: string): Sc
   return new ScenarioRun(raw, file, folder).run();
 }
 
+/** How a scenario starts its game, as newGame takes it, with the steps it then scripts. */
+export interface ScenarioSetup {
+  game: Game;
+  names: string[];
+  seed: number | string;
+  options: Record<string, unknown>;
+  dealer: number | undefined;
+  start: number | undefined;
+  hooks: GameHooks;
+  steps: Raw[];
+  rounds: RoundStep[];
+}
+
+/** A scenario file read for its start only (to play on from it by hand): the setup, and the problems found so far. */
+export interface ScenarioStart {
+  setup: ScenarioSetup | null;
+  /** The scenario's problems: those of the file, then those its hooks find while the game is set up. */
+  problems(): readonly Diagnostic[];
+  /** The scenario's own keys but its name, moves and expectations: what a scenario written from this start repeats. */
+  keys: Raw;
+  /** Its name, or the file's. */
+  name: string;
+}
+
+export function scenarioStart(text: string, shown: string, folder: string): ScenarioStart {
+  const file = new SourceFile(shown, text);
+  const yaml = loadYaml(file);
+  const early = (problems: Diagnostic[]): ScenarioStart => ({ setup: null, problems: () => problems, keys: Object.create(null) as Raw, name: shown });
+  if (yaml.problems.some((d) => d.severity === "error")) return early(yaml.problems);
+  const schema = validate("scenario", yaml.value, file);
+  if (schema.length) return early(schema);
+  const raw = yaml.value as Raw;
+  const run = new ScenarioRun(raw, file, folder);
+  const keys = Object.create(null) as Raw;
+  for (const [k, v] of Object.entries(raw)) if (k !== "name" && k !== "moves" && k !== "expect") keys[k] = v;
+  return { setup: run.prepare(), problems: () => run.problems, keys, name: typeof raw.name === "string" ? raw.name : shown };
+}
+
 /** A `round:` step: a game played inside this one, with its own deal, shuffles, moves and expectations. */
 interface RoundStep {
   raw: Raw;
@@ -63,12 +101,31 @@ class ScenarioRun {
   ) {}
 
   run(): ScenarioResult {
+    const setup = this.prepare();
+    if (setup) this.playFrom(setup);
+    return this.result();
+  }
+
+  result(): ScenarioResult {
     const name = typeof this.raw.name === "string" ? this.raw.name : this.file.path;
-    const result = (): ScenarioResult => ({ file: this.file.path, name, passed: this.failures.length === 0, failures: this.failures, state: this.s ?? null });
+    return { file: this.file.path, name, passed: this.failures.length === 0, failures: this.failures, state: this.s ?? null };
+  }
+
+  /** The problems found so far: reading the file, and while its hooks steer a game. */
+  get problems(): readonly Diagnostic[] {
+    return this.failures;
+  }
+
+  /**
+   * What the scenario starts its game with: the rules, the seats, the seed, the options, the dealer or start
+   * player, and the hooks that stack the deal and the shuffles (of the game and of the rounds inside it).
+   * Null when the file has a problem.
+   */
+  prepare(): ScenarioSetup | null {
     const rules = resolveScenarioRules(this.raw, this.file, this.folder);
     if (!rules.game) {
       this.failures.push(...rules.diagnostics.filter((d) => d.severity === "error"));
-      return result();
+      return null;
     }
     this.game = rules.game;
     this.names = Array.isArray(this.raw.players)
@@ -79,11 +136,11 @@ class ScenarioRun {
     const twice = this.names.find((n, i) => this.names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
     if (twice !== undefined) {
       this.problem("/players", `two players are called '${twice}': each seat needs its own name`);
-      return result();
+      return null;
     }
     if (count < this.game.players.min || count > this.game.players.max) {
       this.problem("/players", `${this.game.name} is for ${this.game.players.min}–${this.game.players.max} players, not ${count}`);
-      return result();
+      return null;
     }
     const seat = (key: string): number | undefined => {
       const v = this.raw[key];
@@ -95,16 +152,22 @@ class ScenarioRun {
     const dealer = seat("dealer");
     const start = seat("start");
     const options = { ...this.options(), ...rules.options };
-    if (this.failures.length) return result();
+    if (this.failures.length) return null;
     const steps = (this.raw.moves ?? []) as Raw[];
     const rounds = this.roundSteps(steps, "/moves");
     const hooks = this.hooksFor(this.raw, "", this.game, rounds);
-    if (this.failures.length || !hooks) return result();
-    this.s = newGame(this.game, { players: this.names, seed: (this.raw.seed as number | string | undefined) ?? 0, options, dealer, start, hooks });
-    if (this.failures.length) return result();
+    if (this.failures.length || !hooks) return null;
+    const seed = (this.raw.seed as number | string | undefined) ?? 0;
+    return { game: this.game, names: this.names.slice(), seed, options, dealer, start, hooks, steps, rounds };
+  }
+
+  private playFrom(setup: ScenarioSetup): void {
+    const { game, names, seed, options, dealer, start, hooks, steps, rounds } = setup;
+    this.s = newGame(game, { players: names, seed, options, dealer, start, hooks });
+    if (this.failures.length) return;
     if (this.s.error) {
       this.failAt("", `the game stopped during its setup: ${this.s.error}`, "E_STOPPED");
-      return result();
+      return;
     }
     this.checkPreset(options);
     this.checkState("the deal");
@@ -113,7 +176,6 @@ class ScenarioRun {
     if (this.failures.length === 0) {
       for (const { stack, pointer } of this.shuffles) for (const u of stack.unused()) this.failAt(`${pointer}${u.pointer}`, u.message, "E_EXPECT");
     }
-    return result();
   }
 
   private options(): Record<string, unknown> | undefined {

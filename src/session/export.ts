@@ -10,17 +10,24 @@ export type RulesRef =
   | { compose: string[]; with?: string[] }
   | { preset: string; with?: string[] };
 
-export function scenarioOf(session: Session, ref: RulesRef, name?: string): string {
+/**
+ * `from`: the keys of the scenario the game started from (its rules, seats, seed, options, dealer, deal and
+ * shuffles), written again as they were, in place of the rules and seats the session names.
+ */
+export function scenarioOf(session: Session, ref: RulesRef, name?: string, from?: Record<string, unknown>): string {
   const s = session.state;
   const doc: Record<string, unknown> = {};
   doc.name = name ?? `${s.game.name}, seed ${session.setup.seed}, ${session.cursor} moves`;
-  if ("rules" in ref) doc.rules = ref.rules;
-  else if ("compose" in ref) doc.compose = ref.compose;
-  else doc.preset = ref.preset;
-  if (ref.with?.length) doc.with = ref.with;
-  if (session.setup.options && Object.keys(session.setup.options).length) doc.options = session.setup.options;
-  doc.players = session.names.slice();
-  doc.seed = session.setup.seed;
+  if (from) Object.assign(doc, from);
+  else {
+    if ("rules" in ref) doc.rules = ref.rules;
+    else if ("compose" in ref) doc.compose = ref.compose;
+    else doc.preset = ref.preset;
+    if (ref.with?.length) doc.with = ref.with;
+    if (session.setup.options && Object.keys(session.setup.options).length) doc.options = session.setup.options;
+    doc.players = session.names.slice();
+    doc.seed = session.setup.seed;
+  }
   doc.moves = session.history.slice(0, session.cursor).map((p) => {
     const step: Record<string, unknown> = { [session.names[p.player]]: p.text };
     if (p.at !== undefined) step.at = p.at;

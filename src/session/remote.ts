@@ -10,6 +10,10 @@ import type { Agent } from "../agents/agent.js";
 import { tableRules, type TableRules } from "../table/rules.js";
 import { Session, TRUTH } from "./session.js";
 import { scenarioOf, type RulesRef } from "./export.js";
+import { scenarioStart } from "../scenario/run.js";
+import { formatDiagnostic } from "../interpreter/diagnostics.js";
+import type { GameHooks, State } from "../interpreter/state.js";
+import { entry, rootOf } from "../interpreter/load/catalog.js";
 
 export interface StartRequest {
   kind: "start";
@@ -22,13 +26,19 @@ export interface StartRequest {
   seats: (string | null)[];
   names?: string[];
   options?: Record<string, unknown>;
-  viewer: number;
+  /** A seat, -1 for the whole truth, or "person": the first person to move (the whole truth when agents play every seat). */
+  viewer: number | "person";
+  /**
+   * A scenario file to start from instead: its rules, players, options, seed, dealer and stacked deal, as
+   * `houserules test` starts it. Its moves are not played: the seats play on from its start.
+   */
+  scenario?: { text: string; file: string };
 }
 
 export type SessionRequest =
   | StartRequest
   /** Up to `moves` moves on (default 1), stopping where a person must move. */
-  | { kind: "forward"; moves?: number }
+  | { kind: "forward"; moves?: number; stopAtRound?: boolean }
   | { kind: "back" }
   | { kind: "seek"; cursor: number }
   /** In real time: every agent move planned for `at` seconds or sooner. */
@@ -73,12 +83,32 @@ export interface Frame {
   log: { reset: boolean; lines: string[] };
   /** Why the move just asked for was refused, or null. */
   refusal: Refusal | null;
+  /** The name of the scenario the game started from, or null. */
+  scenario: string | null;
+  /** While a game is played inside this one (a round of a match): which it is, and the rules it is composed of. */
+  round: RoundInfo | null;
+}
+
+/** A round of a match: its number, and each rule file it was composed from, as the composer prints cards. */
+export interface RoundInfo {
+  number: number;
+  /** The moves made in the round so far. */
+  moves: number;
+  cards: { id: string; name: string; type: string | null; colour: string | null; text: string }[];
 }
 
 export type SessionReply = { kind: "frame"; frame: Frame } | { kind: "export"; text: string } | { kind: "failed"; error: string };
 
 /** Loads the rules a session plays: the game, or why not. */
 export type LoadRules = (refs: string[]) => Game | string;
+
+/** What the table needs of a game's rules, made once per game (not once per frame). */
+const tableRulesMade = new WeakMap<Game, TableRules>();
+function rulesOf(game: Game): TableRules {
+  let r = tableRulesMade.get(game);
+  if (!r) tableRulesMade.set(game, (r = tableRules(game)));
+  return r;
+}
 
 /** At most this many moves per request, so that a worker always answers soon (the page asks again). */
 const movesPerAnswer = 5000;
@@ -90,7 +120,13 @@ export class RemoteSession {
   private sent = 0; // log lines the page has for the viewer
   private sentCursor = 0;
 
-  constructor(private readonly load: LoadRules) {}
+  private from: { name: string; keys: Record<string, unknown> } | null = null;
+
+  /** `folder`: where a scenario's relative paths are read from. */
+  constructor(
+    private readonly load: LoadRules,
+    private readonly folder = ".",
+  ) {}
 
   handle(request: SessionRequest): SessionReply {
     try {
@@ -108,7 +144,11 @@ export class RemoteSession {
     switch (r.kind) {
       case "forward": {
         const n = Math.max(1, Math.min(movesPerAnswer, r.moves ?? 1));
-        for (let i = 0; i < n && session.forward(); i++);
+        const round = roundOf(session.state);
+        for (let i = 0; i < n && session.forward(); i++) {
+          // a new round: its cards are shown before anyone plays it
+          if (r.stopAtRound && roundOf(session.state) !== round && innermost(session.state) !== session.state) break;
+        }
         break;
       }
       case "back":
@@ -133,33 +173,70 @@ export class RemoteSession {
         this.sent = 0;
         break;
       case "export":
-        return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name) };
+        return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name, this.from?.keys) };
     }
     return { kind: "frame", frame: this.frame(refusal) };
   }
 
   private begin(r: StartRequest): SessionReply {
+    if (r.scenario) return this.beginScenario(r, r.scenario);
     const game = this.load(r.refs);
     if (typeof game === "string") return { kind: "failed", error: game };
-    const seats: (Agent | null)[] = [];
-    for (const name of r.seats) {
-      if (name === null) {
-        seats.push(null);
-        continue;
-      }
-      const agent = makeAgent(name);
-      if (!agent) return { kind: "failed", error: `unknown agent '${name}'` };
-      seats.push(agent);
-    }
+    const seats = agentsFor(r.seats);
+    if (typeof seats === "string") return { kind: "failed", error: seats };
     if (seats.length < game.players.min || seats.length > game.players.max) {
       return { kind: "failed", error: `${game.name} is for ${game.players.min}–${game.players.max} players, not ${seats.length}` };
     }
-    this.session = new Session({ game, seed: r.seed, seats, names: r.names, options: r.options });
+    return this.begun(r, new Session({ game, seed: r.seed, seats, names: r.names, options: r.options }), null);
+  }
+
+  /** A game started as a scenario file starts it; a problem in the file is reported as `houserules test` words it. */
+  private beginScenario(r: StartRequest, scenario: { text: string; file: string }): SessionReply {
+    const read = () => scenarioStart(scenario.text, scenario.file, this.folder);
+    const first = read();
+    const problems = () => first.problems().map(formatDiagnostic).join("\n");
+    const setup = first.setup;
+    if (!setup) return { kind: "failed", error: problems() };
+    // the scenario's players are the seats: those not chosen are people's
+    const seats = agentsFor(setup.names.map((_, p) => r.seats[p] ?? null));
+    if (typeof seats === "string") return { kind: "failed", error: seats };
+    let hooks: GameHooks | null = setup.hooks;
+    const session = new Session({
+      game: setup.game, seed: setup.seed, seats, names: setup.names, options: setup.options, dealer: setup.dealer, start: setup.start,
+      // the first game uses the hooks read above; a replay from the seed reads the file again for fresh ones
+      hooks: () => {
+        const h = hooks ?? read().setup?.hooks ?? {};
+        hooks = null;
+        return h;
+      },
+    });
+    if (first.problems().length) return { kind: "failed", error: problems() };
+    return this.begun(r, session, { name: first.name, keys: first.keys });
+  }
+
+  private begun(r: StartRequest, session: Session, from: { name: string; keys: Record<string, unknown> } | null): SessionReply {
+    this.session = session;
     this.start = r;
-    this.viewer = r.viewer;
+    this.from = from;
+    this.viewer = typeof r.viewer === "number" ? r.viewer : firstPerson(session);
     this.sent = 0;
     this.sentCursor = 0;
     return { kind: "frame", frame: this.frame(null) };
+  }
+
+  /** The round being played, by number, with the rule cards it is composed of (the log tells everyone). */
+  private roundInfo(): RoundInfo | null {
+    const around = aroundInnermost(this.session!.state);
+    if (!around?.sub) return null;
+    const games = (around.log ?? []).filter((e) => e.type === "game");
+    const last = games[games.length - 1];
+    if (!last || last.type !== "game") return null;
+    const cards = last.ids.map((id) => {
+      const e = entry(id);
+      const colour = e?.type ? (rootOf(id)?.cardTypes[e.type]?.colour ?? null) : null;
+      return { id, name: e?.name ?? id, type: e?.type ?? null, colour, text: e?.text ?? "" };
+    });
+    return { number: games.length, moves: around.sub.moves, cards };
   }
 
   private frame(refusal: Refusal | null): Frame {
@@ -179,12 +256,47 @@ export class RemoteSession {
     const realtime = session.realtime;
     return {
       viewer, names: session.names.slice(), people: session.setup.seats.map((a) => a === null),
-      rules: tableRules(g.game), view: v, outerRules: s.sub ? tableRules(s.game) : null,
+      rules: rulesOf(g.game), view: v, outerRules: s.sub ? rulesOf(s.game) : null,
       cursor: session.cursor, length: session.history.length, over: s.over, error: s.error,
       realtime, now: g.now, nextAt: realtime ? session.nextAgentAt() : null,
-      toMove, legal, legalFor, log: { reset: reset || from === 0, lines }, refusal,
+      toMove, legal, legalFor, log: { reset: reset || from === 0, lines }, refusal, scenario: this.from?.name ?? null,
+      round: this.roundInfo(),
     };
   }
+}
+
+/** The game that holds the innermost game being played (null when no game is played inside another). */
+function aroundInnermost(s: State): State | null {
+  if (!s.sub) return null;
+  let p = s;
+  while (p.sub && p.sub.sub) p = p.sub;
+  return p;
+}
+
+/** The round being played now, as a state (null outside rounds). */
+function roundOf(s: State): State | null {
+  return aroundInnermost(s)?.sub ?? null;
+}
+
+/** The person who moves first, else the first person, else the whole truth. */
+function firstPerson(session: Session): number {
+  const people = session.setup.seats.flatMap((a, p) => (a === null ? [p] : []));
+  return session.peopleToMove()[0] ?? people[0] ?? TRUTH;
+}
+
+/** An agent per seat by name, null for a person; or which name is unknown. */
+function agentsFor(names: (string | null)[]): (Agent | null)[] | string {
+  const seats: (Agent | null)[] = [];
+  for (const name of names) {
+    if (name === null) {
+      seats.push(null);
+      continue;
+    }
+    const agent = makeAgent(name);
+    if (!agent) return `unknown agent '${name}'`;
+    seats.push(agent);
+  }
+  return seats;
 }
 
 function cardsOf(params: readonly { kind: string; several: boolean }[], args: readonly unknown[]): number[] {

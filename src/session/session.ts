@@ -2,7 +2,7 @@
 // is kept; a step back replays the game from its seed up to the move before, so what is shown is always what the
 // rules give. The log keeps each event with the game it happened in, so that it can be told for any viewer.
 import type { Game } from "../interpreter/model.js";
-import type { State, Refusal } from "../interpreter/state.js";
+import type { GameHooks, State, Refusal } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { describeEvent } from "../interpreter/events.js";
 import { actors, applyMove, innermost, isRealtime, legalMoves, moveText, parseMove, type Move } from "../interpreter/engine.js";
@@ -18,6 +18,14 @@ export interface SessionSetup {
   seats: (Agent | null)[];
   names?: string[];
   options?: Record<string, unknown>;
+  /** A chosen dealer or start player (a scenario's `dealer:` and `start:`). */
+  dealer?: number;
+  start?: number;
+  /**
+   * A scenario's stacked deal and shuffles: new hooks for each time the game is played from its seed (a step
+   * back replays it), since hooks count the rounds they have steered.
+   */
+  hooks?: () => GameHooks;
 }
 
 /** A move as it was played, with what the agents had in mind right after it (to go on from here after a step back). */
@@ -80,6 +88,7 @@ export class Session {
     this.entries = [];
     this.play = new GamePlay(this.setup.game, {
       names: this.names, seed: this.setup.seed, seats: this.setup.seats, options: this.setup.options, log: true,
+      dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(),
       watch: (game, event) => void this.entries.push({ game, event }),
     });
     this.cursor = 0;

@@ -2,7 +2,7 @@
 // with people in some seats (the playground). Both run the same code, so a watched game is the simulated game.
 import type { Game } from "../interpreter/model.js";
 import type { ApplyResult } from "../interpreter/engine.js";
-import type { Budget, State } from "../interpreter/state.js";
+import type { Budget, GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, type Move } from "../interpreter/engine.js";
@@ -56,6 +56,10 @@ export interface GamePlayOptions {
   coverage?: boolean;
   watch?: State["watch"];
   budget?: Budget;
+  /** A chosen dealer or start player, and a scenario's stacked deal and shuffles (as newGame takes them). */
+  dealer?: number;
+  start?: number;
+  hooks?: GameHooks;
 }
 
 export function seatNames(n: number): string[] {
@@ -89,7 +93,7 @@ export class GamePlay {
     private readonly o: GamePlayOptions,
   ) {
     const n = o.seats.length;
-    this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage, budget: o.budget });
+    this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage, budget: o.budget, dealer: o.dealer, start: o.start, hooks: o.hooks });
     this.rngs = o.seats.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
     this.intents = o.seats.map(() => null);
   }
