@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { parse } from "yaml";
+import { scenarioStart } from "../src/scenario/run.js";
 import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
 import { runBin } from "./helpers/cli.js";
 import { loadRules } from "../src/interpreter/load/load.js";
@@ -50,6 +52,7 @@ const frameOf = (page: Page) => page.evaluate(() => {
 });
 
 /** Clicks a button and waits for the frame the worker answers with. */
+const step_ = (page: Page, test: string) => step(page, test);
 async function step(page: Page, test: string): Promise<void> {
   const drawn = await page.evaluate(() => (globalThis as any).playground.play.drawn);
   await page.click(`[data-test=${test}]`);
@@ -118,6 +121,14 @@ describe("watching and playing in the page", () => {
         const lines = [...log.children].slice(logged).map((li) => li.textContent ?? "");
         logged = log.children.length;
         for (const t of lines) for (const w of words(t)) if (secret.has(w) && before.has(w)) wrong.push(`move ${at}: the log names ${w}: ${t}`);
+        // the table patched from the last one is what drawing it afresh gives
+        const fresh = (n: any): Element => {
+          const e = document.createElementNS("http://www.w3.org/2000/svg", n.tag);
+          for (const [k, v] of Object.entries(n.attrs)) if (k !== "xmlns") e.setAttribute(k, String(v));
+          for (const c of n.children) e.append(typeof c === "string" ? document.createTextNode(c) : fresh(c));
+          return e;
+        };
+        for (const t of play.tables) if (t.dom.outerHTML !== fresh(t.node).outerHTML) wrong.push(`move ${at}: the patched table differs from a fresh drawing`);
         if (play.frame.over) break;
         await play.send({ kind: "forward" });
         if (play.frame.cursor !== at + 1) {
@@ -303,4 +314,169 @@ describe("watching and playing in the page", () => {
     expect(tested.code).toBe(0);
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it("plays the rulebook's worked On The Cards round by clicks in hot seat from its scenario file: the table is covered between turns, no seat's DOM ever holds another seat's hidden card, and it ends Anika 3, Boris 2, Chandra 2, Dave 3", async () => {
+    const { page, problems } = await openPage(pg);
+    const file = "test/scenarios/on-the-cards/worked-example.scenario.yaml";
+    const text = readFileSync(file, "utf8");
+    // the same start in the engine, to know at each step which cards each seat may see
+    const start = scenarioStart(text, file, dirname(file));
+    const setup = start.setup!;
+    const truth = new Session({ game: setup.game, seed: setup.seed, seats: setup.names.map(() => null), names: setup.names, options: setup.options, dealer: setup.dealer, start: setup.start, hooks: () => scenarioStart(text, file, dirname(file)).setup!.hooks });
+    expect(start.problems()).toEqual([]);
+    const game = setup.game;
+
+    await page.click("[data-screen=play]");
+    await page.setInputFiles("[data-test=scenario-file]", { name: "worked-example.scenario.yaml", mimeType: "text/yaml", buffer: Buffer.from(text) });
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame?.names[0] === "Anika");
+    expect(await page.textContent("[data-test=scenario-name]")).toMatch(/^from the rulebook's example round/);
+    expect(await page.locator("[data-test^=seat-]").evaluateAll((ss) => ss.map((s) => (s as HTMLSelectElement).value))).toEqual(["person", "person", "person", "person"]);
+
+    /** Nothing in the Play screen names or carries a card `seat` may not see now (`seat` -1: no seat's hidden cards at all). */
+    const unseen = (seat: number) => {
+      const known = seat >= 0 ? visibleCards(truth.state, seat) : new Set(game.cardNames.map((_, c) => c).filter((c) => setup.names.every((_, p) => visibleCards(truth.state, p).has(c))));
+      return { known: [...known], hidden: [...hiddenNames(game, known)] };
+    };
+    const leaksIn = (k: { known: number[]; hidden: string[] }) => page.evaluate(([known, hidden]) => {
+      const root = document.querySelector(".screen-play")!;
+      const log = root.querySelector("[data-test=log]")!;
+      const may = new Set(known);
+      const secret = new Set(hidden);
+      const wrong: string[] = [];
+      for (const e of root.querySelectorAll("*")) {
+        const c = e.getAttribute("data-card");
+        if (c !== null && e.closest(".table-box") && !may.has(Number(c))) wrong.push(`card ${c}`);
+        if (log.contains(e)) continue; // the log names cards as they were played, when everyone saw them
+        const texts = [...e.attributes].map((a) => a.value);
+        for (const n of e.childNodes) if (n.nodeType === Node.TEXT_NODE) texts.push(n.textContent ?? "");
+        for (const t of texts) for (const w of t.toUpperCase().split(/[^0-9A-Z]+/)) if (secret.has(w)) wrong.push(`names ${w}`);
+      }
+      return [...new Set(wrong)];
+    }, [k.known, k.hidden] as const);
+    const cursor = (c: number) => page.waitForFunction((n) => (globalThis as any).playground.play.frame.cursor === n, c);
+
+    const steps = (parse(text) as { moves: Record<string, unknown>[] }).moves.filter((m) => !("expect" in m));
+    let covers = 0;
+    let clickedCards = 0;
+    for (const step of steps) {
+      const who = Object.keys(step).find((k) => k !== "rejected")!;
+      const seat = setup.names.indexOf(who);
+      const move = String(step[who]);
+      if (await page.locator("[data-test=cover]").count()) {
+        // between two people's turns the table is covered: it names the next player and shows nobody's hand
+        covers++;
+        expect(await page.textContent("[data-test=cover]")).toContain(`${who}'s turn`);
+        expect(await page.locator("[data-test=table] [data-card]").count()).toBe(0);
+        expect(await leaksIn(unseen(-1))).toEqual([]);
+        const drawn = await page.evaluate(() => (globalThis as any).playground.play.drawn);
+        await page.click("[data-test=take-seat]");
+        await page.waitForFunction((d) => (globalThis as any).playground.play.drawn > d && (globalThis as any).playground.play.covered === -1, drawn);
+      }
+      expect((await frameOf(page)).viewer).toBe(seat);
+      expect(await leaksIn(unseen(seat))).toEqual([]);
+      if ("rejected" in step) {
+        // a move the rules refuse, typed: its rule and reason
+        await page.fill("[data-test=move-input]", move);
+        await step_(page, "move-submit");
+        expect(await page.textContent("[data-test=refusal]")).toContain(String(step.rejected));
+        continue;
+      }
+      expect(truth.move(seat, move).ok).toBe(true);
+      if (move === "pass") await page.click(`[data-test=legal-move][data-move="pass"]`);
+      else {
+        // a card of the hand: clicked, which narrows the moves to those with it, then its move's button
+        const card = game.cardsNamed(move.replace(/^play /, ""))[0];
+        await page.click(`[data-test=table] [data-card="${card}"]`, { position: { x: 8, y: 24 } });
+        await page.waitForFunction((c) => [...document.querySelectorAll("[data-test=table] .card.selected")].some((e) => e.getAttribute("data-card") === String(c)), card);
+        expect(await page.locator("[data-test=legal-move]").evaluateAll((bs) => bs.map((b) => b.textContent))).toEqual([move]);
+        await page.click(`[data-test=legal-move][data-move="${move}"]`);
+        clickedCards++;
+      }
+      await cursor(truth.cursor);
+    }
+    expect(covers).toBeGreaterThan(30);
+    expect(clickedCards).toBe(steps.filter((m) => !("rejected" in m) && /^play /.test(String(Object.values(m)[0]))).length);
+    expect(truth.over).toBe(true);
+    // the rulebook's result, as the page says it and as its table marks each seat
+    expect(await page.textContent("[data-test=result]")).toBe("Game over. Scores: Anika 3, Boris 2, Chandra 2, Dave 3. Anika and Dave win.");
+    expect((await frameOf(page)).over).toBe(true);
+    const heads = await page.locator("[data-test=table] .seat-name").allTextContents();
+    expect(setup.names.map((n) => heads.find((t) => t.startsWith(n))?.match(/score (\d+)/)?.[1])).toEqual(["3", "2", "2", "3"]);
+    // the round as played, exported, passes houserules test from the same stacked deal
+    await page.click("[data-test=export]");
+    await page.waitForSelector("[data-test=exported]:not([hidden])");
+    const out = join(mkdtempSync(join(tmpdir(), "houserules-worked-")), "worked.scenario.yaml");
+    writeFileSync(out, (await page.textContent("[data-test=exported]"))!);
+    expect(runBin(["test", out]).out).toBe("1 passed, 0 failed\n");
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it("plays the Opening Hands match of On The Cards and the Idle Hands match round after round: each round's cards readable before it starts, the match's state beside the round's table, as the engine plays it", async () => {
+    const { page, problems } = await openPage(pg);
+    for (const [rules, seed, players] of [["on-the-cards/opening-hands", 4, 4], ["idle-hands/missions-match", 3, 3]] as const) {
+      const game = load(rules);
+      const seats = Array.from({ length: players }, (_, p) => (p === 0 ? "person" : "random"));
+      const mirror = new Session({ game, seed, seats: seats.map((s) => (s === "person" ? null : randomAgent)) });
+      mirror.run();
+      await startGame(page, rules, seed, seats);
+      const composed = () => mirror.events.flatMap(({ event }) => (event.type === "game" ? [event.ids] : []));
+      let rounds = 0;
+      let moves = 0;
+      let besides = 0;
+      for (let guard = 0; guard < 5000; guard++) {
+        const f = await page.evaluate(() => {
+          const fr = (globalThis as any).playground.play.frame;
+          return { cursor: fr.cursor as number, over: fr.over as boolean, round: fr.round as { number: number; moves: number; cards: { id: string }[] } | null, legal: (fr.legal as { text: string }[]).map((m) => m.text) };
+        });
+        if (f.over) break;
+        if (await page.locator("[data-test=round-go]").count()) {
+          // a new round: its cards, named and explained, before anyone plays it
+          rounds++;
+          expect(f.round!.number).toBe(rounds);
+          expect(f.round!.moves).toBe(0);
+          expect(f.legal.length === 0 || (await page.locator("[data-test=legal-move]").count()) === 0).toBe(true); // no move before it is started
+          const ids = composed()[rounds - 1];
+          expect(f.round!.cards.map((c) => c.id)).toEqual(ids);
+          const cards = await page.locator("[data-test=round-card]").evaluateAll((cs) => cs.map((c) => ({ id: c.getAttribute("data-id"), name: c.querySelector("h3")!.textContent, text: c.querySelector("p")!.textContent })));
+          expect(cards.map((c) => c.id)).toEqual(ids);
+          for (const c of cards) {
+            const { entry } = await import("../src/interpreter/load/catalog.js");
+            expect(c.name).toBe(entry(c.id!)!.name);
+            expect(c.text).toBe(entry(c.id!)!.text);
+          }
+          const drawn = await page.evaluate(() => (globalThis as any).playground.play.drawn);
+          await page.click("[data-test=round-go]");
+          await page.waitForFunction((d) => (globalThis as any).playground.play.drawn > d && !document.querySelector("[data-test=round-go]"), drawn);
+          continue;
+        }
+        await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor === c, mirror.cursor);
+        // the match beside the round: its zones (stacks, rule cards won, sheets) as the match's own view counts them
+        const outer = mirror.view(0).outer;
+        if (outer) {
+          besides++;
+          const counts = await page.locator("[data-test=table] svg:nth-of-type(2) .zone").evaluateAll((zs) => zs.map((z) => `${z.getAttribute("data-name")}:${z.getAttribute("data-count")}`));
+          expect(counts.sort()).toEqual(outer.zones.map((z) => `${z.name}:${z.cards.length}`).sort());
+          expect(await page.textContent("[data-test=table] svg:nth-of-type(2) .table-title")).toMatch(/^The match: /);
+        }
+        const legal = mirror.legal(0).map((m) => m.text);
+        expect((await frameOf(page)).legal).toEqual(legal);
+        const chosen = legal[moves % legal.length];
+        expect(mirror.move(0, chosen).ok).toBe(true);
+        mirror.run();
+        await page.click(`[data-test=legal-move][data-move="${chosen}"]`);
+        moves++;
+        await page.waitForFunction((c) => { const fr = (globalThis as any).playground.play.frame; return fr.cursor === c || document.querySelector("[data-test=round-go]"); }, mirror.cursor);
+      }
+      expect(mirror.over).toBe(true);
+      expect(rounds).toBe(composed().length);
+      expect(rounds).toBeGreaterThan(2);
+      expect(besides).toBeGreaterThan(10);
+      const end = await frameOf(page);
+      expect(end.over).toBe(true);
+      expect(end.cursor).toBe(mirror.cursor);
+      const result = mirror.state.result!;
+      expect(await page.textContent("[data-test=result]")).toBe(`Game over. Scores: ${result.scores!.map((v, p) => `${mirror.names[p]} ${v}`).join(", ")}. ${result.winners.map((p) => mirror.names[p]).join(" and ")} ${result.winners.length === 1 ? "wins" : "win"}.`);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

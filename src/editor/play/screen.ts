@@ -9,10 +9,12 @@ import type { App } from "../app.js";
 import type { Screen } from "../shell.js";
 import type { Frame, SessionReply, SessionRequest } from "../../session/remote.js";
 import { drawTable } from "../../table/table.js";
-import { svgElement } from "./svg-dom.js";
+import { patchSvg, svgElement } from "./svg-dom.js";
+import type { SvgNode } from "../../table/svg.js";
 import { SessionClient } from "./client.js";
 import { RealtimeClock } from "./clock.js";
 import { gameChoices } from "./games.js";
+import { borderColour } from "../compose/card.js";
 
 export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
 const speeds: [string, number][] = [["1 move/s", 1000], ["4 moves/s", 250], ["10 moves/s", 100], ["full speed", 0]];
@@ -38,6 +40,9 @@ export class PlayScreen implements Screen {
   readonly clock: RealtimeClock;
   private busy: Promise<unknown> = Promise.resolve();
   private logReset = true;
+  private scrollPending = false;
+  /** What the moves box shows, to redraw it only when that changes. */
+  private legalDrawn = "";
 
   private rulesInput = h("input", { list: "play-games", value: "idiot", "aria-label": "Rules", "data-test": "play-rules", size: 28 });
   private gamesList = h("datalist", { id: "play-games" });
@@ -51,11 +56,23 @@ export class PlayScreen implements Screen {
   private tableBox = h("div", { class: "table-box", "data-test": "table" });
   private logList = h("ol", { class: "log", "data-test": "log" });
   private legalBox = h("div", { class: "legal", "data-test": "legal" });
-  private moveInput = h("input", { placeholder: "type a move: play 9S", "aria-label": "Move", "data-test": "move-input", size: 26 });
+  private moveInput = h("input", { placeholder: "type a move: play <card>", "aria-label": "Move", "data-test": "move-input", size: 26 });
   private refusalBox = h("p", { class: "refusal", "data-test": "refusal", role: "alert" });
   private exportBox = h("pre", { class: "exported", "data-test": "exported", hidden: true });
   private clockBox = h("div", { class: "clock", "data-test": "clock", hidden: true });
   private errorBox = h("p", { class: "play-error", "data-test": "play-error" });
+  /** The round of a match being played: its number and its rule cards, above the table (and above a cover). */
+  private roundBox = h("section", { class: "round-cards", "data-test": "round-cards", hidden: true });
+  /** The highest round whose cards the person has been shown and has started. */
+  private roundSeen = 0;
+  /** The tables on the screen, with the drawings they show. */
+  tables: { node: SvgNode; dom: SVGElement }[] = [];
+  private resultBox = h("p", { class: "result", "data-test": "result", hidden: true });
+  /** A scenario file to start from (its seats, options, dealer and stacked deal), while one is open. */
+  private scenario: { text: string; file: string } | null = null;
+  private scenarioInput = h("input", { type: "file", accept: ".yaml,.yml", hidden: true, "data-test": "scenario-file" });
+  private scenarioBox = h("span", { class: "scenario-name", "data-test": "scenario-name" });
+  private dropScenario = h("button", { class: "small", hidden: true, title: "start games from the rules again", "data-test": "scenario-drop", onclick: () => this.closeScenario() }, "✕");
 
   constructor(private app: App) {
     this.clock = new RealtimeClock(this, this.clockBox);
@@ -69,12 +86,17 @@ export class PlayScreen implements Screen {
     this.moveInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") void this.typed();
     });
+    this.scenarioInput.addEventListener("change", () => void this.openScenario());
+    this.tableBox.addEventListener("click", (e) => this.clickCard(e));
+    this.tableBox.addEventListener("dblclick", (e) => this.doubleClickCard(e));
     this.seatInputs();
     const bar = (...c: (Node | string)[]) => h("div", { class: "play-bar" }, ...c);
     fill(root,
       h("div", { class: "play-main" },
         bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
-          this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start")),
+          this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
+          h("button", { class: "small", title: "start from a scenario file: its players, options, dealer and stacked deal", "data-test": "scenario-open", onclick: () => this.scenarioInput.click() }, "Open scenario…"),
+          this.scenarioInput, this.scenarioBox, this.dropScenario),
         bar(h("label", {}, "View ", this.viewerSelect),
           h("button", { class: "small", title: "to the start", "data-test": "first", onclick: () => void this.send({ kind: "seek", cursor: 0 }) }, "First"),
           h("button", { class: "small", title: "one move back", "data-test": "back", onclick: () => void this.send({ kind: "back" }) }, "◀"),
@@ -83,7 +105,7 @@ export class PlayScreen implements Screen {
           h("button", { class: "small", title: "to the end (or until a person must move)", "data-test": "end", onclick: () => void this.toEnd() }, "Last"),
           this.position,
           h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario")),
-        this.errorBox, this.clockBox, this.tableBox),
+        this.errorBox, this.resultBox, this.clockBox, this.roundBox, this.tableBox),
       h("aside", { class: "play-side" },
         h("h2", {}, "Moves"), this.legalBox,
         h("div", { class: "typed" }, this.moveInput, h("button", { class: "small", "data-test": "move-submit", onclick: () => void this.typed() }, "Move")),
@@ -97,14 +119,36 @@ export class PlayScreen implements Screen {
     fill(this.gamesList, ...refs.map((r) => h("option", { value: r })));
   }
 
-  private seatInputs(): void {
-    const n = Math.max(1, Math.min(16, Number(this.playersInput.value) || 4));
+  /** A choice per seat; `names` label them (a scenario's players), and new seats are `fresh` (default: a person, then random). */
+  private seatInputs(names?: string[], fresh?: string): void {
+    const n = names?.length ?? Math.max(1, Math.min(16, Number(this.playersInput.value) || 4));
     const before = [...this.seatsBox.querySelectorAll("select")].map((s) => s.value);
     fill(this.seatsBox, ...Array.from({ length: n }, (_, p) => {
-      const s = h("select", { "aria-label": `Seat ${p + 1}`, "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
-      s.value = before[p] ?? (p === 0 ? "person" : "random");
+      const s = h("select", { "aria-label": names ? names[p] : `Seat ${p + 1}`, title: names?.[p], "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
+      s.value = before[p] ?? fresh ?? (p === 0 ? "person" : "random");
       return s;
     }));
+  }
+
+  /** Reads the chosen scenario file and starts from it, every seat a person unless chosen otherwise. */
+  private async openScenario(): Promise<void> {
+    const file = this.scenarioInput.files?.[0];
+    this.scenarioInput.value = "";
+    if (!file) return;
+    if (file.size > 1024 * 1024) {
+      this.errorBox.textContent = `${file.name} is ${file.size} bytes: a scenario file is at most 1 MB here`;
+      return;
+    }
+    this.scenario = { text: await file.text(), file: file.name };
+    fill(this.seatsBox); // the scenario's players decide the seats: people, until chosen otherwise
+    await this.start();
+  }
+
+  private closeScenario(): void {
+    this.scenario = null;
+    this.scenarioBox.textContent = "";
+    this.dropScenario.hidden = true;
+    this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = false;
   }
 
   /** The seats as chosen: an agent's name, or null for a person. */
@@ -118,16 +162,29 @@ export class PlayScreen implements Screen {
     const ref = this.app.reference(this.rulesInput.value.trim()) || this.rulesInput.value.trim();
     const seats = this.seats();
     const seed = /^-?\d+$/.test(this.seedInput.value.trim()) ? Number(this.seedInput.value.trim()) : this.seedInput.value.trim();
-    const people = seats.flatMap((s, p) => (s === null ? [p] : []));
-    this.mode = people.length > 1 ? HOT : people.length === 1 ? people[0] : TRUTH;
+    const scenario = this.scenario;
+    this.frame = null;
+    this.roundSeen = 0;
+    this.errorBox.textContent = "";
     this.covered = -1;
     this.exportBox.hidden = true;
-    const viewer = this.mode === HOT ? people[0] : this.mode;
-    await this.send({ kind: "start", refs: [ref], ref: { rules: ref }, seed, seats, viewer }, true);
-    if (this.frame) {
-      this.viewerOptions();
-      await this.toPerson();
+    const chosen = seats.filter((x) => x === null).length;
+    this.mode = scenario ? HOT : chosen > 1 ? HOT : TRUTH; // until the worker says who plays
+    const reply = await this.send({ kind: "start", refs: [ref], ref: { rules: ref }, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
+    const f = this.frame as Frame | null;
+    if (reply.kind !== "frame" || !f) return;
+    if (scenario) {
+      // the scenario's players are the seats
+      this.scenarioBox.textContent = `from ${f.scenario ?? scenario.file}`;
+      this.dropScenario.hidden = false;
+      this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = true;
+      this.playersInput.value = String(f.names.length);
+      if (this.seatsBox.children.length !== f.names.length) this.seatInputs(f.names, "person");
     }
+    const people = f.people.flatMap((person, p) => (person ? [p] : []));
+    this.mode = people.length > 1 ? HOT : people.length === 1 ? people[0] : TRUTH;
+    this.viewerOptions();
+    await this.toPerson();
   }
 
   private viewerOptions(): void {
@@ -144,7 +201,8 @@ export class PlayScreen implements Screen {
       const f = this.frame;
       if (!f || f.realtime || f.over || !f.people.some(Boolean)) return; // only agents: the game is watched step by step
       if (f.cursor < f.length) return; // after a step back, the game waits to be stepped
-      await this.send({ kind: "forward", moves: 5000 });
+      if (this.roundWaiting()) return; // a new round's cards are read before it is played
+      await this.send({ kind: "forward", moves: 5000, stopAtRound: true });
       if (!this.frame || this.frame.cursor - f.cursor < 5000) return;
     }
   }
@@ -154,6 +212,34 @@ export class PlayScreen implements Screen {
     this.covered = -1;
     const viewer = mode === HOT ? this.personToMove() ?? TRUTH : mode;
     await this.send({ kind: "look", viewer });
+  }
+
+  /** A round has begun whose cards the people have not yet been shown. */
+  private roundWaiting(): boolean {
+    const f = this.frame;
+    return Boolean(f?.round && f.people.some(Boolean) && !f.realtime && f.round.number > this.roundSeen);
+  }
+
+  private async playRound(): Promise<void> {
+    this.roundSeen = Math.max(this.roundSeen, this.frame?.round?.number ?? 0);
+    this.render();
+    await this.toPerson();
+  }
+
+  private renderRound(): void {
+    const round = this.frame!.round;
+    this.roundBox.hidden = !round;
+    if (!round) return fill(this.roundBox);
+    const waiting = this.roundWaiting();
+    fill(this.roundBox,
+      h("h2", {}, waiting ? `Round ${round.number} is composed of` : `Round ${round.number}`),
+      h("div", { class: "round-strip" }, ...round.cards.map((c) => {
+        const card = h("article", { class: "rule-card", "data-test": "round-card", "data-id": c.id },
+          h("h3", {}, c.name), c.type ? h("span", { class: "card-type" }, c.type) : null, h("p", {}, c.text));
+        card.style.setProperty("--border", borderColour(c.colour));
+        return card;
+      })),
+      waiting ? h("button", { class: "small primary", "data-test": "round-go", onclick: () => void this.playRound() }, `Play round ${round.number}`) : null);
   }
 
   private personToMove(): number | undefined {
@@ -208,32 +294,49 @@ export class PlayScreen implements Screen {
     if (!f) return;
     this.drawn++;
     this.position.textContent = `move ${f.cursor} of ${f.length}${f.over ? " · game over" : ""}${f.error ? ` · ${f.error}` : ""}`;
+    this.renderRound();
+    this.resultBox.hidden = !f.over;
+    this.resultBox.textContent = f.over ? resultLine(f) : "";
     if (this.covered >= 0) {
       const seat = this.covered;
       fill(this.tableBox, h("div", { class: "cover", "data-test": "cover" },
         h("p", {}, `${f.names[seat]}'s turn. Pass the screen to ${f.names[seat]}.`),
         h("button", { class: "small primary", "data-test": "take-seat", onclick: () => void this.send({ kind: "look", viewer: seat }).then(() => (this.covered = -1)).then(() => this.render()) }, `Show ${f.names[seat]}'s hand`)));
       fill(this.legalBox);
+      this.legalDrawn = "";
       fill(this.logList);
       this.logReset = true;
       return;
     }
     const choosable = new Set(f.legal.flatMap((m) => m.cards));
     const title = `${f.rules.name} · ${f.viewer === TRUTH ? "the whole truth" : `${f.names[f.viewer]}'s view`}`;
-    const table = svgElement(drawTable(f.rules, f.view, { choosable, selected: this.selected, title, bottom: f.viewer >= 0 ? f.viewer : 0 }));
-    table.addEventListener("click", (e) => this.clickCard(e));
-    table.addEventListener("dblclick", (e) => this.doubleClickCard(e));
-    const parts: Node[] = [table];
-    if (f.outerRules && f.view.outer) parts.push(svgElement(drawTable(f.outerRules, f.view.outer, { title: `The match: ${f.outerRules.name}`, bottom: f.viewer >= 0 ? f.viewer : 0 })));
-    fill(this.tableBox, ...parts);
+    const drawings = [drawTable(f.rules, f.view, { choosable, selected: this.selected, title, bottom: f.viewer >= 0 ? f.viewer : 0 })];
+    if (f.outerRules && f.view.outer) drawings.push(drawTable(f.outerRules, f.view.outer, { title: `The match: ${f.outerRules.name}`, bottom: f.viewer >= 0 ? f.viewer : 0 }));
+    this.drawTables(drawings);
     this.renderLegal();
     this.renderLog();
     this.clock.frame(f);
   }
 
+  /** The tables drawn: patched into the last ones, so that a move touches only what it changed. */
+  private drawTables(drawings: SvgNode[]): void {
+    const shown = this.tables;
+    if (shown.length === drawings.length && shown.every((t) => t.dom.parentNode === this.tableBox)) {
+      this.tables = drawings.map((node, i) => ({ node, dom: patchSvg(shown[i].dom, shown[i].node, node) }));
+      return;
+    }
+    this.tables = drawings.map((node) => ({ node, dom: svgElement(node) }));
+    fill(this.tableBox, ...this.tables.map((t) => t.dom));
+  }
+
   private renderLegal(): void {
     const f = this.frame!;
+    // the same moves as last drawn: nothing to do (at full speed most frames are agents' moves)
+    const key = JSON.stringify([f.legalFor, f.over, this.roundWaiting(), [...this.selected], f.legal.map((m) => m.text)]);
+    if (key === this.legalDrawn) return;
+    this.legalDrawn = key;
     const who = f.legalFor >= 0 ? f.names[f.legalFor] : "";
+    if (this.roundWaiting()) return fill(this.legalBox, h("p", { class: "muted" }, `Read round ${f.round!.number}'s cards, then play it.`));
     const shown = f.legal.filter((m) => [...this.selected].every((c) => m.cards.includes(c)));
     fill(this.legalBox,
       f.legalFor >= 0 ? h("p", { class: "muted" }, `${who} may:`) : h("p", { class: "muted" }, f.over ? "The game is over." : "Nobody this view shows may move now."),
@@ -248,7 +351,15 @@ export class PlayScreen implements Screen {
     if (!same || this.logReset) fill(this.logList);
     this.logReset = false;
     for (let i = this.logList.children.length; i < this.lines.length; i++) this.logList.append(h("li", {}, this.lines[i]));
-    this.logList.scrollTop = this.logList.scrollHeight;
+    // scrolled to the end once per frame, when the page lays itself out anyway (reading the height now would lay
+    // the whole page out at every move)
+    if (!this.scrollPending) {
+      this.scrollPending = true;
+      requestAnimationFrame(() => {
+        this.scrollPending = false;
+        this.logList.scrollTop = this.logList.scrollHeight;
+      });
+    }
   }
 
   private cardOf(e: Event): number | null {
@@ -257,6 +368,7 @@ export class PlayScreen implements Screen {
   }
 
   private clickCard(e: Event): void {
+    if (!this.tables[0]?.dom.contains(e.target as Node)) return; // the match's own table beside it is not for moves
     const c = this.cardOf(e);
     if (c === null || !this.frame?.legal.some((m) => m.cards.includes(c))) return;
     if (this.selected.has(c)) this.selected.delete(c);
@@ -266,6 +378,7 @@ export class PlayScreen implements Screen {
 
   /** A double click makes the one move of that card alone, when there is one. */
   private doubleClickCard(e: Event): void {
+    if (!this.tables[0]?.dom.contains(e.target as Node)) return;
     const c = this.cardOf(e);
     const only = this.frame?.legal.filter((m) => m.cards.length === 1 && m.cards[0] === c) ?? [];
     if (only.length === 1) void this.move(only[0].text);
@@ -279,7 +392,7 @@ export class PlayScreen implements Screen {
   }
 
   async move(text: string): Promise<void> {
-    if (!this.frame) return;
+    if (!this.frame || this.roundWaiting()) return;
     const player = this.mover();
     await this.send({ kind: "move", player, text, at: this.frame.realtime ? this.clock.now() : undefined });
     if (!this.frame?.refusal) await this.toPerson();
@@ -335,4 +448,13 @@ export class PlayScreen implements Screen {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
+}
+
+/** The end of a game in words: each seat's score, and who won. */
+export function resultLine(f: Frame): string {
+  const v = f.view;
+  const scores = v.scores ? f.names.map((n, p) => `${n} ${v.scores![p]}`).join(", ") : "";
+  const winners = v.winners ?? [];
+  const won = winners.length ? `${winners.map((p) => f.names[p]).join(" and ")} ${winners.length === 1 ? "wins" : "win"}` : "nobody wins";
+  return `Game over. ${scores ? `Scores: ${scores}. ` : ""}${won}.`;
 }

@@ -2,6 +2,8 @@
 // each request with one viewer's frame. The page never has the game itself, so it can only show what a frame
 // gives the viewer.
 import { installWorkspace } from "../rules/workspace-host.js";
+import { packageFolder } from "../rules/memory-host.js";
+import { userFolder } from "../files/workspace.js";
 import { loadComposition } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { RemoteSession } from "../../session/remote.js";
@@ -13,7 +15,7 @@ installWorkspace(new Map());
 const remote = new RemoteSession((refs) => {
   const loaded = loadComposition(refs);
   return loaded.game ?? loaded.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic).join("\n");
-});
+}, `${packageFolder}/${userFolder}`); // a scenario's relative paths name the user's files
 
 scope.onmessage = (e) => {
   const { id, files, request } = e.data;
