@@ -13,6 +13,7 @@ import { makeAgent } from "../src/agents/index.js";
 import type { Agent } from "../src/agents/agent.js";
 import { Session, TRUTH } from "../src/session/session.js";
 import { scenarioOf } from "../src/session/export.js";
+import { runScenarioText } from "../src/scenario/run.js";
 import { runBin } from "./helpers/cli.js";
 import { RemoteSession, type Frame, type SessionReply, type SessionRequest } from "../src/session/remote.js";
 import { visibleCards } from "../src/sim/leaks.js";
@@ -217,6 +218,33 @@ describe("exporting", () => {
     expect(r.out + r.err).toContain("wrong.scenario.yaml");
     expect(r.code).toBe(1);
     expect(innermost(session.state).over).toBe(true);
+  });
+});
+
+describe("exported games replay exactly", () => {
+  it("writes Hands played in real time, with moves at the very time of the last one and cards that share a name, so that the runner replays the same game", () => {
+    const game = load("hands");
+    const failures: string[] = [];
+    for (let trial = 0; trial < 4; trial++) {
+      const s = new Session({ game, seed: 2, seats: [null, agent("greedy"), agent("greedy"), agent("greedy")] });
+      let i = 0;
+      let together = 0;
+      for (let guard = 0; guard < 3000 && !s.over; guard++) {
+        const legal = s.legal(0);
+        const last = s.history[s.cursor - 1]?.at ?? 0;
+        // the person moves now and then, at the time of the last move (as a page whose clock lags does) or of the next agent's
+        if (legal.length && guard % (2 + trial) === 0) s.move(0, legal[i++ % legal.length].text, trial % 2 ? last : (s.nextAgentAt() ?? last + 0.5));
+        else if (!s.forward()) {
+          if (!legal.length) break;
+          s.move(0, legal[0].text, last + 0.2);
+        }
+      }
+      s.history.forEach((p, k) => k > 0 && p.at === s.history[k - 1].at && together++);
+      expect(s.over).toBe(true);
+      const r = runScenarioText(scenarioOf(s, { rules: "hands" }), `trial-${trial}.yaml`, ".");
+      if (!r.passed) failures.push(`trial ${trial} (${together} moves at the same time as the one before): ${r.failures[0].message}`);
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -28,9 +28,13 @@ export function scenarioOf(session: Session, ref: RulesRef, name?: string, from?
     doc.players = session.names.slice();
     doc.seed = session.setup.seed;
   }
-  doc.moves = session.history.slice(0, session.cursor).map((p) => {
+  const played = session.history.slice(0, session.cursor);
+  doc.moves = played.map((p, i) => {
     const step: Record<string, unknown> = { [session.names[p.player]]: p.text };
     if (p.at !== undefined) step.at = p.at;
+    // two moves at the same time are one moment in a scenario, settled together; here each was settled on its
+    // own, and an expectation on the first keeps it so
+    if (p.at !== undefined && played[i + 1]?.at === p.at) step.expect = { over: false };
     return step;
   });
   doc.expect = expectation(session);

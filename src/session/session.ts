@@ -88,7 +88,7 @@ export class Session {
     this.entries = [];
     this.play = new GamePlay(this.setup.game, {
       names: this.names, seed: this.setup.seed, seats: this.setup.seats, options: this.setup.options, log: true,
-      dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(),
+      dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(), asWritten: true,
       watch: (game, event) => void this.entries.push({ game, event }),
     });
     this.cursor = 0;

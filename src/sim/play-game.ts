@@ -5,7 +5,7 @@ import type { ApplyResult } from "../interpreter/engine.js";
 import type { Budget, GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, type Move } from "../interpreter/engine.js";
+import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
 import { reactionTime, type Agent } from "../agents/agent.js";
 import { view, type View } from "../interpreter/view.js";
 import { seedRng, type RngState } from "../interpreter/rng.js";
@@ -56,6 +56,11 @@ export interface GamePlayOptions {
   coverage?: boolean;
   watch?: State["watch"];
   budget?: Budget;
+  /**
+   * Make each agent move as its text reads (moveText, then parseMove): cards of the same name are one card to
+   * the notation, so a game written down move by move replays exactly. For games that are shown and exported.
+   */
+  asWritten?: boolean;
   /** A chosen dealer or start player, and a scenario's stacked deal and shuffles (as newGame takes them). */
   dealer?: number;
   start?: number;
@@ -199,7 +204,12 @@ export class GamePlay {
     return result;
   }
 
-  private apply(p: number, move: Move, at: number | undefined): boolean {
+  private apply(p: number, chosen: Move, at: number | undefined): boolean {
+    let move = chosen;
+    if (this.o.asWritten) {
+      const read = parseMove(this.state, p, moveText(innermost(this.state), chosen));
+      if (!("rule" in read)) move = read;
+    }
     this.lastPlayer = p;
     this.lastMove = move;
     this.lastAt = at;
