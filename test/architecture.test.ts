@@ -92,7 +92,7 @@ describe("the playground", () => {
 
   it("reaches the loader, the checker and the catalogue", () => {
     const names = [...modules.keys()].map((f) => relative(".", f));
-    for (const needed of ["src/interpreter/load/load.ts", "src/interpreter/load/schema.ts", "src/interpreter/load/catalog.ts", "src/interpreter/lang/builtins.ts"]) {
+    for (const needed of ["src/interpreter/load/load.ts", "src/interpreter/load/schema.ts", "src/interpreter/load/catalog.ts", "src/interpreter/lang/builtins.ts", "src/explain/rulebook.ts"]) {
       expect(names, needed).toContain(needed);
     }
   });

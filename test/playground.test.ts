@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
 import { run } from "./helpers/cli.js";
 import { builtin } from "../src/interpreter/lang/builtins.js";
+import { threesAreWild } from "./helpers/threes.js";
 
 let pg: Playground;
 beforeAll(async () => {
@@ -75,6 +76,28 @@ async function typeAt(page: Page, line: number, col: number, text: string, selec
     edit.editor.focus();
   }, [line, col, select]);
   await page.keyboard.type(text);
+}
+
+/** Waits until the rulebook beside the editor is up to date and reads exactly `want`: a state and a text. */
+async function expectRulebook(page: Page, want: { state: "current" | "failed"; of: string; text: string }): Promise<void> {
+  const now = () => page.evaluate(() => ({
+    state: document.querySelector("[data-test=rulebook-panel]")?.getAttribute("data-state"),
+    of: document.querySelector("[data-test=rulebook-of]")?.textContent,
+    text: document.querySelector("[data-test=rulebook]")?.textContent,
+  }));
+  await page.waitForFunction((w) => document.querySelector("[data-test=rulebook-panel]")?.getAttribute("data-state") === w.state
+    && document.querySelector("[data-test=rulebook-of]")?.textContent === w.of
+    && document.querySelector("[data-test=rulebook]")?.textContent === w.text, want, { timeout: 20_000 })
+    .catch(async () => expect(await now()).toEqual(want));
+}
+
+/** What `houserules explain` prints for a rule file's text, written to a file of its own. */
+async function cliExplain(text: string): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), "houserules-")), "mine.yaml");
+  writeFileSync(file, text);
+  const r = await run(["explain", file]);
+  expect(r.code, r.err).toBe(0);
+  return r.out;
 }
 
 describe("the playground", () => {
@@ -242,6 +265,47 @@ describe("the playground", () => {
     const startedCli = await cliCheck(started);
     await page.waitForSelector("[data-test=summary]:has-text('yours/my-idiot-2.yaml')");
     expect(await page.textContent("[data-test=summary]")).toBe(`yours/my-idiot-2.yaml: ok (0 errors, 0 warnings, ${startedCli.diagnostics.filter((d) => d.severity === "notice").length} notices)`);
+
+    // beside the editor, the open file's rulebook in the words of houserules explain, following every change
+    const variantPath = "yours/my-idiot-2.yaml";
+    await expectRulebook(page, { state: "current", of: variantPath, text: await cliExplain(started) });
+    // (as a paste replaces the whole text: typing it would be indented by the editor as it goes)
+    const replaceAll = async (text: string) => {
+      await page.evaluate((t) => {
+        const { editor } = (globalThis as any).playground.edit;
+        editor.executeEdits("paste", [{ range: editor.getModel().getFullModelRange(), text: t }]);
+      }, text);
+      expect(await page.evaluate(() => (globalThis as any).playground.edit.editor.getModel().getValue())).toBe(text);
+    };
+    // a fragment's change is marked where it is; a name that looks like HTML is only text
+    const wild = threesAreWild.replace("name: Threes Are Wild", "name: Threes <b>Are</b> Wild <img src=x onerror=alert(1)>");
+    await replaceAll(wild);
+    const wildBook = await cliExplain(wild);
+    expect(wildBook).toContain("[changed by Threes <b>Are</b> Wild <img src=x onerror=alert(1)>] play: rank-order:");
+    await expectRulebook(page, { state: "current", of: variantPath, text: wildBook });
+    expect(await page.locator("[data-test=rulebook] .rulebook-changed").first().textContent()).toMatch(/^\[changed by Threes <b>Are<\/b> Wild/);
+    expect(await page.evaluate(() => document.querySelectorAll("[data-test=rulebook-panel] *:not(h2, span, pre, div, button)").length)).toBe(0);
+    // rules that do not load have no rulebook: the errors are shown, not the last rulebook
+    const broken = wild.replace("canPlay(cards.first)", "canPlay(cards.frist)");
+    await replaceAll(broken);
+    const brokenDir = mkdtempSync(join(tmpdir(), "houserules-"));
+    writeFileSync(join(brokenDir, "my-idiot-2.yaml"), broken);
+    const brokenErr = (await run(["explain", join(brokenDir, "my-idiot-2.yaml")])).err.replaceAll(join(brokenDir, "my-idiot-2.yaml"), variantPath);
+    expect(brokenErr).toContain("E_NAME");
+    await expectRulebook(page, { state: "failed", of: variantPath, text: `These rules do not load, so there is no rulebook until they do:\n${brokenErr}` });
+    // hidden, it does not follow; shown again, it is the file as it is now
+    await page.click("[data-test=rulebook-toggle]");
+    expect(await page.isVisible("[data-test=rulebook]")).toBe(false);
+    await replaceAll(threesAreWild);
+    await page.waitForSelector("[data-test=summary].ok");
+    await page.click("[data-test=rulebook-toggle]");
+    await expectRulebook(page, { state: "current", of: variantPath, text: await cliExplain(threesAreWild) });
+    // another file, the shipped Idiot, and a rule card, explained in a whole round as the command line does it
+    await page.click(".file-name:text-is('idiot.yaml')");
+    await expectRulebook(page, { state: "current", of: "idiot", text: (await run(["explain", "idiot"])).out });
+    await page.click(".file-group summary:text-is('on-the-cards/deal')");
+    await page.click(".file[data-path='rules/on-the-cards/deal/deal-eight.yaml'] .file-name");
+    await expectRulebook(page, { state: "current", of: "on-the-cards/deal/deal-eight", text: (await run(["explain", "on-the-cards/deal/deal-eight"])).out });
     expect(problems).toEqual([]);
   });
 

@@ -4,10 +4,8 @@ import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { rulesFlags, rulesToLoad } from "../rules-args.js";
-import { loadComposition } from "../../interpreter/load/load.js";
-import { completion } from "../../interpreter/load/catalog.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { explain } from "../../explain/rulebook.js";
+import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookHtml, rulebookText } from "../../explain/render.js";
 
 export const explainHelp = `Usage: houserules explain <id> [--with <fragment>]... [--html] [--json] [--out FILE]
@@ -41,13 +39,11 @@ export async function explainCommand(argv: string[], io: IO): Promise<number> {
   }
   if (values.html && values.json) throw new UsageError("give --html or --json, not both");
   const refs = rulesToLoad(positionals, values, "explain");
-  // a single rule card is explained in a whole round, as check checks it
-  const loaded = loadComposition([...refs, ...completion(refs)]);
-  if (!loaded.game || !loaded.rules) {
-    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
+  const { book, errors } = explainRules(refs);
+  if (!book) {
+    for (const d of errors) io.err(formatDiagnostic(d) + "\n");
     return 1;
   }
-  const book = explain(loaded.rules);
   const text = values.json ? JSON.stringify(book, null, 2) + "\n" : values.html ? rulebookHtml(book) : rulebookText(book);
   if (typeof values.out === "string") {
     try {

@@ -1,7 +1,7 @@
 // The editor screen: the files, the open file in Monaco, and what checking it found. Every change to a file
 // of the user's is saved, and after a pause the rules worker checks the open file, and every file of the
 // user's whose last check read the one that changed (a fragment of an edited base). Markers are set in
-// whichever file a diagnostic names.
+// whichever file a diagnostic names. Beside the editor, the open file's rulebook follows the checks.
 import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import { h } from "../dom.js";
 import type { App } from "../app.js";
@@ -15,6 +15,7 @@ import { FileBrowser } from "./file-list.js";
 import { Workspace } from "../files/workspace.js";
 import { maxFileBytes } from "../../interpreter/limits.js";
 import { ProblemsPanel } from "./problems.js";
+import { RulebookPanel } from "../explain/panel.js";
 
 const pauseMs = 250;
 
@@ -56,7 +57,8 @@ export class EditScreen implements Screen {
     root.append(this.files.el, h("div", { class: "editing" },
       h("div", { class: "file-bar" }, this.title_, this.badge,
         h("button", { class: "small", title: "Start a file of your own that extends this one", onclick: () => this.path && this.open(this.app.startVariant(this.path)) }, "New variant")),
-      host, this.panel.el));
+      host, this.panel.el),
+      new RulebookPanel(this.app, () => this.path).el);
     this.editor = monaco.editor.create(host, {
       automaticLayout: true,
       minimap: { enabled: false },

@@ -1,5 +1,6 @@
 // The rules worker's answers, made by the project's own loader: check as `houserules check` does, the
-// catalogue of rule cards, and compositions as `houserules compose` describes them.
+// catalogue of rule cards, compositions as `houserules compose` describes them, and rulebooks as `houserules
+// explain` writes them.
 import { checkRules } from "../../interpreter/load/check.js";
 import { catalog, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
@@ -8,6 +9,9 @@ import { table } from "../../cli/table.js";
 import { allBuiltins } from "../../interpreter/lang/builtins.js";
 import { signature } from "../../docs/reference.js";
 import { reservedWords } from "../../../grammar/lexer.js";
+import { explainRules } from "../../explain/explain-rules.js";
+import { rulebookText } from "../../explain/render.js";
+import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import type { BaseInfo, CardInfo, Reply, Request } from "./protocol.js";
 
 export function answer(request: Request): Reply {
@@ -36,6 +40,10 @@ export function answer(request: Request): Reply {
         builtins: allBuiltins().map((b) => ({ name: b.name, signature: signature(b), doc: b.doc, example: b.example, effect: b.effect })),
         words: [...reservedWords],
       };
+    case "explain": {
+      const { book, errors } = explainRules([request.rules]);
+      return { kind: "explain", rules: request.rules, text: book && rulebookText(book), errors: errors.map((d) => formatDiagnostic(d)) };
+    }
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);
       return {

@@ -13,7 +13,9 @@ export type Request =
   /** `houserules compose` of cards (ids or paths), optionally for a number of players. */
   | { kind: "compose"; cards: string[]; players: number | null }
   /** The expression language's functions, effects and words. */
-  | { kind: "language" };
+  | { kind: "language" }
+  /** `houserules explain` of a reference: its rulebook as the terminal prints it. */
+  | { kind: "explain"; rules: string };
 
 export interface CheckResult {
   rules: string;
@@ -72,7 +74,9 @@ export type Reply =
   | { kind: "check"; results: CheckResult[] }
   | { kind: "catalog"; bases: BaseInfo[]; cards: CardInfo[] }
   | { kind: "compose"; composition: Composition }
-  | { kind: "language"; builtins: BuiltinInfo[]; words: string[] };
+  | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
+  /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
+  | { kind: "explain"; rules: string; text: string | null; errors: string[] };
 
 export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
 

@@ -1,0 +1,99 @@
+// Beside the editor: the open file's rules as `houserules explain` writes them, fragments composed, a rule card
+// in a whole round. It follows the checks: each check of the open file asks the rules worker for the rulebook
+// again, and only the answer to the latest question is shown. While a file it read has changed and the new
+// rulebook is not back, the old text is marked as out of date. Everything is set as text: the rulebook quotes
+// rule files, and rule files come from strangers.
+import "./rulebook.css";
+import { h, fill } from "../dom.js";
+import type { App } from "../app.js";
+import type { CheckResult } from "../rules/protocol.js";
+import { Workspace } from "../files/workspace.js";
+import { rulebookLines } from "./lines.js";
+
+const hiddenKey = "houserules.rulebook.hidden";
+
+export class RulebookPanel {
+  readonly el: HTMLElement;
+  private of = h("span", { class: "rulebook-of", "data-test": "rulebook-of" });
+  private toggle = h("button", { class: "small", "data-test": "rulebook-toggle", onclick: () => this.setHidden(!this.hidden) });
+  private body = h("pre", { class: "rulebook-text", "data-test": "rulebook" });
+  private asked = 0;
+  /** The reference shown, and the files its rulebook was made from (by page path). */
+  private shown: string | null = null;
+  private sources = new Set<string>();
+  private hidden: boolean;
+
+  constructor(
+    private app: App,
+    private current: () => string | null,
+  ) {
+    this.el = h("aside", { class: "rulebook-panel", "aria-label": "Rulebook", "data-test": "rulebook-panel" },
+      h("div", { class: "rulebook-head" }, h("h2", {}, "Rulebook"), this.of, this.toggle), this.body);
+    this.hidden = safeStorage()?.getItem(hiddenKey) === "yes";
+    this.setHidden(this.hidden);
+    app.onChecked((results) => this.checked(results));
+    app.workspace.store.on((change) => {
+      if (this.sources.has(Workspace.userPath(change.name))) this.el.dataset.state = "stale";
+    });
+  }
+
+  private setHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    this.el.classList.toggle("collapsed", hidden);
+    this.body.hidden = hidden;
+    this.toggle.textContent = hidden ? "Show" : "Hide";
+    this.toggle.title = hidden ? "Show the open file's rules in plain English" : "Hide the rulebook";
+    safeStorage()?.setItem(hiddenKey, hidden ? "yes" : "no");
+    // hidden, it asks nothing; shown again, it asks at once for the file as it is now
+    const path = this.current();
+    if (!hidden && path) void this.explain(this.app.reference(path));
+  }
+
+  private checked(results: CheckResult[]): void {
+    const path = this.current();
+    if (!path || this.hidden) return;
+    const ref = this.app.reference(path);
+    const mine = results.find((r) => r.rules === ref);
+    if (!mine) return;
+    this.sources = new Set(mine.sources);
+    void this.explain(ref);
+  }
+
+  private async explain(ref: string): Promise<void> {
+    const seq = ++this.asked;
+    if (ref !== this.shown) this.el.dataset.state = "stale";
+    let reply;
+    try {
+      reply = await this.app.rules.ask({ kind: "explain", rules: ref });
+    } catch (e) {
+      if (seq === this.asked) this.show(ref, [h("p", { class: "rulebook-failed" }, `No rulebook: ${(e as Error).message}`)], "failed");
+      return;
+    }
+    if (seq !== this.asked) return; // a newer question is under way
+    const path = this.current();
+    if (!path || this.app.reference(path) !== ref) return;
+    if (reply.text !== null) {
+      this.show(ref, rulebookLines(reply.text).map((l) => (l.kind ? h("span", { class: `rulebook-${l.kind}` }, l.text) : l.text)), "current");
+    } else {
+      this.show(ref, [
+        h("span", { class: "rulebook-failed" }, "These rules do not load, so there is no rulebook until they do:\n"),
+        ...reply.errors.map((e) => `${e}\n`),
+      ], "failed");
+    }
+  }
+
+  private show(ref: string, children: (Node | string)[], state: "current" | "failed"): void {
+    this.shown = ref;
+    this.of.textContent = ref;
+    fill(this.body, ...children);
+    this.el.dataset.state = state;
+  }
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
