@@ -38,6 +38,7 @@ export const codes = {
   E_BUDGET: "a run that passed the time or memory bound its user set",
   E_RUNTIME: "a rule that failed at run time",
   W_UNUSED: "something defined but never used",
+  W_SHADOW: "a definition with the name of a built-in function, which it hides",
   N_ASSUMED: "a value the rulebook does not give, marked as assumed",
 } as const;
 

@@ -406,8 +406,18 @@ class GameBuilder {
         continue;
       }
       const def: DefineInfo = { name: m[1], params, pointer, text: textOf(item), body: null, parsed: false, compiling: false, used: false };
-      this.declare(m[1], { kind: "define", def }, `/define/${escapePointer(key)}`);
+      if (this.declare(m[1], { kind: "define", def }, `/define/${escapePointer(key)}`)) this.warnIfHidesBuiltin(m[1], `/define/${escapePointer(key)}`);
     }
+  }
+
+  /** A definition may take a built-in's name, but then every use of the name in these rules means it. */
+  private warnIfHidesBuiltin(name: string, pointer: string): void {
+    const b = builtin(name);
+    if (!b) return;
+    const what = b.doc.split(/[.;(]/)[0].trim().replace(/^./, (c) => c.toLowerCase());
+    const other = `my${name[0].toUpperCase()}${name.slice(1)}`;
+    this.diagnostics.push(this.file.at(pointer, "warning", "W_SHADOW",
+      `'${name}' is the name of a built-in function (${what}): this definition hides it, so ${name}(…) and ….${name} in these rules mean the definition; rename it, for example to '${other}', to keep the built-in`, true));
   }
 
   private reportUnusedDefines(): void {
