@@ -142,6 +142,26 @@ moves:
     expect(failures(early)).toEqual(["s.yaml:6:12: error E_EXPECT: round 2: the second game played inside On The Cards — Out of the Box + On The Cards — Opening Hands has not started"]);
   });
 
+  it("says an empty text was expected, or found, in words", () => {
+    const text = (afterEight: string, afterThree: string) => `rules: crazy-eights
+players: [Ann, Bob]
+start: Ann
+deal:
+  hand: {Ann: [8C, 3S, JH], Bob: [3D, 8H, 9C, KS]}
+  discard: [9H]
+  stock: [KC, 4S]
+spare: discard
+moves:
+  - Ann: play 8C D
+  - expect: {variables: {called: ${afterEight}}}
+  - Bob: play 3D
+  - expect: {variables: {called: ${afterThree}}}
+`;
+    expect(failures(text("D", '""'))).toEqual([]);
+    expect(failures(text('""', '""'))).toEqual(['s.yaml:11:34: error E_EXPECT: at step 2: expected called "" (an empty text), but it is D']);
+    expect(failures(text("D", "D"))).toEqual(['s.yaml:13:34: error E_EXPECT: at step 4: expected called D, but it is "" (an empty text)']);
+  });
+
   it("scores are known before the game is over, from the outcome's score rule", () => {
     const text = (scores: string) => `rules: hands
 players: [Ann, Bob, Cy]

@@ -239,5 +239,6 @@ function normalizeMove(text: string): string {
 export function show(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
   if (v === null || v === undefined) return "none";
+  if (v === "") return '"" (an empty text)'; // written bare, it would vanish from the message
   return String(v);
 }
