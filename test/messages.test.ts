@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
 import scenarioSchema from "../grammar/scenario.schema.json" with { type: "json" };
-import { errorsOf, tinyRules } from "./helpers/rules.js";
+import { diagnosticsOf, errorsOf, tinyRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 
 const end = "end: players.all(p => p.hand.empty)";
@@ -22,6 +22,24 @@ describe("messages", () => {
   it("reports a problem in a definition once, at the definition, however often it is used", () => {
     const text = tinyRules("define:\n  left3(p): p.hand.count - nope\n", { [end]: "end: left3(current) == 0 and left3(dealer) == 0 and left3(start) < 2" });
     expect(errorsOf(text)).toEqual(["t.yaml:23:28: error E_NAME: unknown name 'nope'"]);
+  });
+
+  it("warns, at the definition, when a definition takes a built-in function's name and hides it", () => {
+    const text = tinyRules("define:\n  top(z): z.count\n", { [end]: "end: top(hand) == 0 and players.all(p => p.hand.empty)" });
+    expect(diagnosticsOf(text)).toEqual([
+      "t.yaml:23:3: warning W_SHADOW: 'top' is the name of a built-in function (the top card of a zone): this definition hides it, so top(…) and ….top in these rules mean the definition; rename it, for example to 'myTop', to keep the built-in",
+    ]);
+    // a name of its own is not warned about
+    expect(diagnosticsOf(text.replace("top(z)", "myTop(z)").replace("top(hand)", "myTop(hand)"))).toEqual([]);
+  });
+
+  it("reports a problem in a let once, at the let, not again where its name is used", () => {
+    const effect = (body: string) => tinyRules("", { "    effect: move(card, pile)": `    effect: |\n      ${body.split("\n").join("\n      ")}` });
+    expect(errorsOf(effect("let c = nope\nmove(c, pile)"))).toEqual(["t.yaml:21:15: error E_NAME: unknown name 'nope'"]);
+    expect(errorsOf(effect("let n = card.rnk + 1\nif n > 3 { move(card, pile) }"))).toEqual(["t.yaml:21:20: error E_NAME: card has no 'rnk' (did you mean 'rank'?)"]);
+    expect(errorsOf(effect("let m = move(card, pile)\nif m { again() }"))).toEqual(["t.yaml:21:15: error E_TYPE: this effect gives no value to keep"]);
+    // what else is wrong where the name is used is still reported
+    expect(errorsOf(effect("let c = nope\nmove(c, piel)"))).toEqual(["t.yaml:21:15: error E_NAME: unknown name 'nope'", "t.yaml:22:15: error E_NAME: unknown name 'piel' (did you mean 'pile'?)"]);
   });
 
   it("says in words what form a name must have, never with a regular expression", () => {

@@ -162,6 +162,8 @@ export class Checker {
       }
       case "let": {
         const value = this.expr(st.value, ctx);
+        // a value in error still names its local, as any value, so that its uses are not reported again
+        if (!value || value.type.t === "void") this.bind(ctx.frame, ctx.locals, st.name, T.any);
         if (!value) return null;
         if (value.type.t === "void") return this.error(ctx, st.value.at, "E_TYPE", "this effect gives no value to keep");
         const slot = this.bind(ctx.frame, ctx.locals, st.name, value.type);
