@@ -58,6 +58,8 @@ describe("every unit has a wording", () => {
       if (!loaded.rules) continue;
       const text = rulebookText(explain(loaded.rules));
       expect(text, id).not.toMatch(/\(as written:|undefined|\[object Object\]|NaN/);
+      // a refusal's {expressions} are read in words too
+      expect(text, id).not.toMatch(/“[^”]*\{[^”]*”/);
     }
   });
 });
@@ -71,8 +73,16 @@ describe("the words of expressions and effects", () => {
     ["p.score + 1 >= 2 * score", "p's score plus 1 is at least 2 times your score"],
     ["players.all(p => p.hand.empty)", "for every p in the players, p's hand is empty"],
     ["me.hand.count", "the count of your hand"],
+    ["me == maker", "you are maker"],
   ])("%s", (text, words) => {
     expect(read.expression(text)).toBe(words);
+  });
+
+  it("reads the values a message fills in, each in angle brackets, and the rest as written", () => {
+    expect(read.message("{pile.top} is higher than {hand.count(c => c.rank == 10)}: play {fromTable ? 'a table card' : 'from your hand'}")).toBe(
+      "<the top card of the pile> is higher than <the count of c in your hand for which c's rank is 10>: play <\"a table card\" if fromTable, otherwise \"from your hand\">");
+    expect(read.message("no values here")).toBe("no values here");
+    expect(read.message("{1 +} broken")).toBe("(as written: {1 +}) broken");
   });
 
   it("reads a program as sentences, nested under if and for", () => {

@@ -241,7 +241,7 @@ class Writer {
         for (const [r, req] of Object.entries((a.require ?? {}) as Raw)) {
           const check = isMap(req) ? req.check : req;
           const lines = [`Only when ${this.read.expression(check as string)}.`];
-          if (isMap(req) && typeof req.else === "string") lines.push(`Otherwise the move is refused: “${req.else}”`);
+          if (isMap(req) && typeof req.else === "string") lines.push(`Otherwise the move is refused: “${this.read.message(req.else)}”`);
           if (textOf(req)) lines.push(textOf(req)!);
           items.push(this.item(`${path}.require.${r}`, `${name}: ${r}`, lines));
         }
@@ -423,7 +423,7 @@ export const paramKeys: Record<string, (spec: Raw, read: Reader) => string | und
   alike: (s) => `all of the same ${s.alike}`,
   max: (s, read) => `at most ${read.expression(s.max as string)}`,
   optional: (s) => (s.optional ? "left out when there is none to choose" : undefined),
-  else: (s) => `otherwise “${s.else}”`,
+  else: (s, read) => `otherwise “${read.message(String(s.else))}”`,
   text: (s) => String(s.text),
 };
 

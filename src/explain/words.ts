@@ -53,6 +53,17 @@ export class Reader {
     return parsed.value ? this.expr(parsed.value) : `(as written: ${text})`;
   }
 
+  /**
+   * A message with {expressions} in it (a refusal's `else`), each value it fills in read in words and set in
+   * angle brackets, as a move's parameters are in "Written as: play <cards>".
+   */
+  message(text: string): string {
+    return text.replace(/\{([^{}]*)\}/g, (whole, inner: string) => {
+      const parsed = parseExpression(inner);
+      return parsed.value ? `<${this.expr(parsed.value)}>` : `(as written: ${whole})`;
+    });
+  }
+
   /** A program as lines of words. */
   program(text: string, depth = 0): Line[] {
     const parsed = parseProgram(text);
@@ -134,7 +145,8 @@ export class Reader {
       case "unary":
         return e.op === "-" ? `minus ${this.inner(e.arg)}` : `not ${this.inner(e.arg)}`;
       case "binary":
-        return fill(operatorWords[e.op], { l: this.side(e.left, e.op), r: this.side(e.right, e.op) });
+        // "me == maker" reads "you are maker", not "you is"
+        return fill(operatorWords[e.op], { l: this.side(e.left, e.op), r: this.side(e.right, e.op) }).replace(/^you is\b/, "you are");
       case "cond":
         return `${this.inner(e.then)} if ${this.expr(e.test)}, otherwise ${this.inner(e.else)}`;
       case "list":
