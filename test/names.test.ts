@@ -11,9 +11,19 @@ import { resolveRules } from "../src/interpreter/load/resolve.js";
 import { runScenarioText } from "../src/scenario/scenario.js";
 import { makeAgent } from "../src/agents/index.js";
 import { run } from "./helpers/cli.js";
+import { deckRules, playRules } from "./helpers/rules.js";
 
 const names = [...new Set([...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype)])];
 const yamlRefused = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The zones and the score of the files below that deal cards of their own. */
+const zonesAndScore = `zones:
+  stock: {visible: nobody}
+  pile: {visible: everyone}
+  hand: {per: player, visible: owner, ordered: false}
+variables:
+  score: {per: player, type: number}
+`;
 
 /** A file with the name in every place where a key of the file names something. */
 function keysFile(n: string): string {
@@ -29,13 +39,7 @@ cards:
       into: stock
 constants:
   t: {value: {${n}: 5, a: 2}}
-zones:
-  stock: {visible: nobody}
-  pile: {visible: everyone}
-  hand: {per: player, visible: owner, ordered: false}
-variables:
-  score: {per: player, type: number}
-setup: deal(stock, hand, 3)
+${zonesAndScore}setup: deal(stock, hand, 3)
 phases:
   ${phase}:
     actions: [${action}]
@@ -70,28 +74,13 @@ cards:
 constants:
   t: {value: {other: 1}}
   u: {value: {row: {other: 1}}}
-zones:
-  stock: {visible: nobody}
-  pile: {visible: everyone}
-  hand: {per: player, visible: owner, ordered: false}
-variables:
-  score: {per: player, type: number}
-  seen: {type: text}
+${zonesAndScore}  seen: {type: text}
 setup: deal(stock, hand, 3)
-phases:
-  main:
-    actions: [play]
-actions:
-  play:
-    params:
-      card: hand
-    effect: |
+${playRules(`|
       move(card, pile)
       let ${n} = t[card.kind] ?? 0
       score += ${n} + (t["${n}"] ?? 0) + (u["row"]["${n}"] ?? 0)
-      seen = card.kind
-end: players.all(${n} => ${n}.hand.empty)
-`;
+      seen = card.kind`, `players.all(${n} => ${n}.hand.empty)`)}`;
 }
 
 /** A file where the name is one declared thing of the game: a zone, variable, constant, definition or option. */
@@ -103,31 +92,11 @@ function declaredFile(n: string, section: "zones" | "variables" | "constants" | 
     define: [`  ${n}: 1\n`, `score += ${n}`],
     options: [`  ${n}: {default: 1, min: 0, max: 3}\n`, `score += ${n}`],
   }[section];
-  const zones = section === "zones" ? decl[0] : "";
-  return `name: Names
-players: {min: 2, max: 4}
-cards:
-  sets:
-    - deck: standard52
-      into: stock
-zones:
-  stock: {visible: nobody}
-  pile: {visible: everyone}
-  hand: {per: player, visible: owner, ordered: false}
-${zones}variables:
+  const zones = section === "zones" ? [decl[0].trim()] : [];
+  return `${deckRules("Names", "{min: 2, max: 4}", ["pile: {visible: everyone}", "hand: {per: player, visible: owner, ordered: false}", ...zones])}variables:
   score: {per: player, type: number}
 ${section === "variables" ? decl[0] : ""}${section === "zones" || section === "variables" ? "" : `${section}:\n${decl[0]}`}setup: deal(stock, hand, 3)
-phases:
-  main:
-    actions: [play]
-actions:
-  play:
-    params:
-      card: hand
-    effect: |
-      ${section === "zones" ? decl[1] : `move(card, pile)\n      ${decl[1]}`}
-end: players.all(p => p.hand.empty)
-`;
+${playRules(`|\n      ${section === "zones" ? decl[1] : `move(card, pile)\n      ${decl[1]}`}`)}`;
 }
 
 /** No value the rules hold or gave is a function or a prototype's object. */

@@ -59,25 +59,17 @@ ${extra}moves:
 ${moves}`;
   const failures = (text: string) => runScenarioText(text, "s.yaml", "test/scenarios/idiot").failures.map(formatDiagnostic);
 
-  it("a move that is refused", () => {
-    expect(failures(scenario("  - Bob: play 8C\n"))).toEqual([
-      "s.yaml:10:5: error E_REFUSED: step 3 (Bob: play 8C): refused by turn: it is Ann's turn, not Bob's; it is Ann who may act",
-    ]);
-  });
-  it("a move that should have been refused", () => {
-    expect(failures(scenario("  - {Ann: play 5C, rejected: true}\n"))).toEqual([
-      "s.yaml:10:5: error E_ACCEPTED: step 3 (Ann: play 5C): expected the move to be refused, but it was accepted (Ann: play 5C; 5C: Ann's hand → pile; 8H: stock → Ann's hand; Bob's turn)",
-    ]);
-  });
-  it("a refusal for another reason", () => {
-    expect(failures(scenario("  - {Ann: play 8C, rejected: lower}\n"))).toEqual([
-      "s.yaml:10:30: error E_EXPECT: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: you play from your hand now\" does not contain \"lower\"",
-    ]);
-  });
-  it("a zone that holds other cards", () => {
-    expect(failures(scenario("  - Ann: play 5C\n  - expect: {zones: {pile: [6C]}}\n"))).toEqual([
-      "s.yaml:11:28: error E_EXPECT: at step 4: expected pile to hold [6C], but it holds [5C]",
-    ]);
+  it.each([
+    ["a move that is refused", "  - Bob: play 8C\n",
+      "s.yaml:10:5: error E_REFUSED: step 3 (Bob: play 8C): refused by turn: it is Ann's turn, not Bob's; it is Ann who may act"],
+    ["a move that should have been refused", "  - {Ann: play 5C, rejected: true}\n",
+      "s.yaml:10:5: error E_ACCEPTED: step 3 (Ann: play 5C): expected the move to be refused, but it was accepted (Ann: play 5C; 5C: Ann's hand → pile; 8H: stock → Ann's hand; Bob's turn)"],
+    ["a refusal for another reason", "  - {Ann: play 8C, rejected: lower}\n",
+      "s.yaml:10:30: error E_EXPECT: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: you play from your hand now\" does not contain \"lower\""],
+    ["a zone that holds other cards", "  - Ann: play 5C\n  - expect: {zones: {pile: [6C]}}\n",
+      "s.yaml:11:28: error E_EXPECT: at step 4: expected pile to hold [6C], but it holds [5C]"],
+  ])("%s", (_, moves, failure) => {
+    expect(failures(scenario(moves))).toEqual([failure]);
   });
   it("a card named twice in a deal, and an unknown card", () => {
     const text = scenario("", "").replace("Bob: [8C, 9C, JC]", "Bob: [5C, ZZ, JC]");
@@ -87,6 +79,16 @@ ${moves}`;
     ]);
   });
 });
+
+/** A Hands scenario for three players, from a deal of its own: the moves come after it. */
+const handsScenario = (moves: string) => `rules: hands
+players: [Ann, Bob, Cy]
+deal:
+  hand: {Ann: [fist, palm], Bob: [fist, pinch], Cy: [spock, hook]}
+  drawPile: [okay, pistol, ring]
+spare: box
+moves:
+${moves}`;
 
 describe("scenarios reach every situation", () => {
   const failures = (text: string, folder = "test/scenarios") => runScenarioText(text, "s.yaml", folder).failures.map(formatDiagnostic);
@@ -163,33 +165,19 @@ moves:
   });
 
   it("scores are known before the game is over, from the outcome's score rule", () => {
-    const text = (scores: string) => `rules: hands
-players: [Ann, Bob, Cy]
-deal:
-  hand: {Ann: [fist, palm], Bob: [fist, pinch], Cy: [spock, hook]}
-  drawPile: [okay, pistol, ring]
-spare: box
-moves:
-  - {Ann: make fist, at: 1}
+    const text = (scores: string) => handsScenario(`  - {Ann: make fist, at: 1}
   - {Bob: make fist, at: 2}
   - expect: {over: false, scores: ${scores}}
-`;
+`);
     expect(failures(text("{Ann: 1, Bob: 1, Cy: 0}"))).toEqual([]);
     expect(failures(text("{Cy: 1}"))).toEqual(["s.yaml:10:40: error E_EXPECT: at step 3: expected Cy's score 1, but it is 0"]);
   });
 
   it("timed moves are made in time order; an expectation ends a run, and a move listed after it cannot go back in time", () => {
-    const text = `rules: hands
-players: [Ann, Bob, Cy]
-deal:
-  hand: {Ann: [fist, palm], Bob: [fist, pinch], Cy: [spock, hook]}
-  drawPile: [okay, pistol, ring]
-spare: box
-moves:
-  - {Bob: make fist, at: 2}
+    const text = handsScenario(`  - {Bob: make fist, at: 2}
   - expect: {zones: {scored: {Bob: []}}}
   - {Ann: make fist, at: 1}
-`;
+`);
     expect(failures(text)).toEqual([
       "s.yaml:10:5: error E_REFUSED: step 3 (Ann: make fist): refused by time: a move at 1 comes before the last move, at 2 (moves are made in time order within a run of timed moves; an expectation between them ends the run); legal now: make fist, make palm, exchange fist, exchange palm, replenish",
     ]);

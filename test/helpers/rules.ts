@@ -16,20 +16,28 @@ zones:
 ${zones.map((z) => `  ${z}\n`).join("")}`;
 }
 
-/** A minimal game: each player draws nothing and plays cards from hand to a pile until the hands are empty. */
-export function tinyRules(extra = "", replace: Record<string, string> = {}): string {
-  let text = `${deckRules("Tiny", "{min: 2, max: 4}", ["pile: {visible: everyone}", "hand: {per: player, visible: owner, ordered: false}"])}setup: |
-  deal(stock, hand, 3)
-phases:
+/**
+ * The one phase and one action of a minimal game: play a card from hand, with the effect given (one line, or
+ * "|" and indented lines), until the game's end.
+ */
+export function playRules(effect: string, end = "players.all(p => p.hand.empty)"): string {
+  return `phases:
   main:
     actions: [play]
 actions:
   play:
     params:
       card: hand
-    effect: move(card, pile)
-end: players.all(p => p.hand.empty)
-${extra}`;
+    effect: ${effect}
+end: ${end}
+`;
+}
+
+/** A minimal game: each player draws nothing and plays cards from hand to a pile until the hands are empty. */
+export function tinyRules(extra = "", replace: Record<string, string> = {}): string {
+  let text = `${deckRules("Tiny", "{min: 2, max: 4}", ["pile: {visible: everyone}", "hand: {per: player, visible: owner, ordered: false}"])}setup: |
+  deal(stock, hand, 3)
+${playRules("move(card, pile)")}${extra}`;
   for (const [from, to] of Object.entries(replace)) {
     if (!text.includes(from)) throw new Error(`tinyRules: '${from}' is not in the text`);
     text = text.replace(from, to);
