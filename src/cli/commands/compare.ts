@@ -3,16 +3,15 @@ import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { splitNames, withList } from "../rules-args.js";
-import { loadComposition } from "../../interpreter/load/load.js";
 import { resolveReference } from "../../interpreter/load/catalog.js";
-import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import type { Game } from "../../interpreter/model.js";
 import { compareSummaries, type Difference } from "../../sim/compare.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { table } from "../table.js";
-import { agentSpecs, defaultPlayers, run } from "./simulate.js";
+import { agentSpecs, defaultPlayers, loadOrReport, seedOf } from "../game-options.js";
+import { run } from "../run-games.js";
 
 export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--games G] [--seed S] [--agents a,b,...] [--workers N] [--json]
        houserules compare <A> --with <fragment>... [...]
@@ -70,11 +69,8 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
   else throw new UsageError("compare takes two sets of rules, or one and --with fragments");
   const games: Game[] = [];
   for (const refs of sides) {
-    const loaded = loadComposition(refs);
-    if (!loaded.game) {
-      for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
-      return 1;
-    }
+    const loaded = loadOrReport(refs, io);
+    if (!loaded) return 1;
     games.push(loaded.game);
   }
   const [ga, gb] = games;
@@ -84,7 +80,7 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
   const players = intFlag(values.players, "players", Math.min(max, Math.max(min, defaultPlayers(ga))));
   if (players < min || players > max) throw new UsageError(`both rules allow ${min}–${max} players, not ${players}`);
   const count = intFlag(values.games, "games", 500);
-  const seed = typeof values.seed === "string" ? (/^\d+$/.test(values.seed) ? Number(values.seed) : values.seed) : 1;
+  const seed = seedOf(values.seed);
   const agents = agentSpecs(values.agents as string | undefined, players, undefined);
   const workers = intFlag(values.workers, "workers", 0, 1, 256);
   const pool = workers ? new WorkerPool(workers) : null;

@@ -3,8 +3,6 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { createInterface } from "node:readline";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { loadComposition } from "../../interpreter/load/load.js";
-import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { newGame, legalMoves, applyMove, actors, play, moveText, stop, innermost, isRealtime, isLegal, type Move } from "../../interpreter/engine.js";
 import type { Interface } from "node:readline";
 import type { Agent } from "../../agents/agent.js";
@@ -14,13 +12,12 @@ import { view } from "../../interpreter/view.js";
 import { describeEvent } from "../../interpreter/events.js";
 import type { State } from "../../interpreter/state.js";
 import { seedRng } from "../../interpreter/rng.js";
-import { parseAgents, defaultPlayers } from "./simulate.js";
+import { loadOrReport, outputFile, parseAgents, playersOf } from "../game-options.js";
 import { withList } from "../rules-args.js";
 import { seatNames } from "../../sim/play-game.js";
 import { GameRecorder } from "../../sim/game-log.js";
 import { programVersion, rulesHash } from "../rules-hash.js";
-import { existsSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
 
 export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [--players N] [--seat K] [--seed S] [--agents a,b,...]
 
@@ -49,18 +46,12 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("play takes one rules id");
-  const logFile = values.log;
-  if (logFile !== undefined && (typeof logFile !== "string" || logFile === "")) throw new UsageError("--log takes a file name");
-  if (typeof logFile === "string" && !existsSync(dirname(resolve(logFile)))) throw new UsageError(`--log ${logFile}: there is no folder ${dirname(resolve(logFile))}`);
+  const logFile = outputFile(values, "log");
   const refs = [positionals[0], ...withList(values.with)];
-  const loaded = loadComposition(refs);
-  if (!loaded.game) {
-    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
-    return 1;
-  }
+  const loaded = loadOrReport(refs, io);
+  if (!loaded) return 1;
   const game = loaded.game;
-  const players = intFlag(values.players, "players", defaultPlayers(game));
-  if (players < game.players.min || players > game.players.max) throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players`);
+  const players = playersOf(values, game);
   const seat = intFlag(values.seat, "seat", 1, 1, players) - 1;
   const seed = (values.seed as string | undefined) ?? String(Date.now());
   const agents = parseAgents(values.agents as string | undefined, players);

@@ -2,7 +2,7 @@
 // game of a simulation again from its seed alone and print it.
 import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { readArgs, intFlag } from "../args.js";
+import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
@@ -10,7 +10,7 @@ import { describeEvent } from "../../interpreter/events.js";
 import { Replayer, type LoadForReplay } from "../../sim/game-log.js";
 import { playGame, seatNames } from "../../sim/play-game.js";
 import { agentsOfSpec } from "../../sim/run-spec.js";
-import { agentSpecs, defaultPlayers, startFrom } from "./simulate.js";
+import { agentSpecs, loadOrReport, playersOf, startFrom } from "../game-options.js";
 import { rulesToLoad } from "../rules-args.js";
 import { programVersion, rulesHash } from "../rules-hash.js";
 
@@ -98,14 +98,10 @@ async function replayLog(file: string, io: IO): Promise<number> {
 function replaySeed(positionals: string[], values: Record<string, unknown>, io: IO): number {
   const seed = String(values.seed);
   if (seed === "") throw new UsageError("--seed takes the seed of a game, as a simulation prints it (1:5)");
-  const loaded = loadComposition(rulesToLoad(positionals, values, "replay", "--compose or --preset", true));
-  if (!loaded.game) {
-    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
-    return 1;
-  }
+  const loaded = loadOrReport(rulesToLoad(positionals, values, "replay", "--compose or --preset", true), io);
+  if (!loaded) return 1;
   const game = loaded.game;
-  const players = intFlag(values.players as string | undefined, "players", defaultPlayers(game));
-  if (players < game.players.min || players > game.players.max) throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
+  const players = playersOf(values, game);
   const agents = agentsOfSpec(agentSpecs(values.agents as string | undefined, players, undefined));
   io.out(`${game.name} — ${players} players (${seatNames(players).map((n, i) => `${n}: ${agents[i].name}`).join(", ")}), seed ${seed}\n`);
   const options = typeof values.preset === "string" && positionals.length === 1 ? startFrom(game, values.preset, players, seed.replace(/:\d+$/, "")) : undefined;

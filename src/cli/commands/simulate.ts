@@ -2,25 +2,21 @@
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { loadComposition, loadRules } from "../../interpreter/load/load.js";
+import { loadRules } from "../../interpreter/load/load.js";
 import { rulesFlags, rulesToLoad } from "../rules-args.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
-import type { Game } from "../../interpreter/model.js";
 import type { CoverageTable } from "../../sim/coverage.js";
-import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { agentNames, makeAgent, maxAgentBudget } from "../../agents/index.js";
-import { existsSync, writeFileSync } from "node:fs";
-import { defaultBounds, type Bounds } from "../../sim/budget.js";
+import { agentNames } from "../../agents/index.js";
+import { writeFileSync } from "node:fs";
+import type { Bounds } from "../../sim/budget.js";
 import { programVersion, rulesHash } from "../rules-hash.js";
-import { dirname, resolve } from "node:path";
-import { withReaction, type Agent } from "../../agents/agent.js";
-import { playMany, summarize, type GameOutcome, type Summary } from "../../sim/simulate.js";
-import { agentsOfSpec, type AgentSpec, type RunSpec } from "../../sim/run-spec.js";
+import type { Summary } from "../../sim/simulate.js";
+import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
-import { startingCombination, startProblem } from "../../sim/starting-combination.js";
-import { seatNames } from "../../sim/play-game.js";
+import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, seedOf, startFrom } from "../game-options.js";
+import { run } from "../run-games.js";
 import { table, histogramLines } from "../table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]
@@ -81,16 +77,6 @@ innerCoverage [the same, per rules played inside the game].
 Exit status: 0 when every game finished, 1 when some did not, 2 for bad usage.
 `;
 
-/** A seed as given: digits are a number while a number holds them exactly, else the text, so no two collide. */
-export function seedOf(text: unknown): number | string {
-  if (typeof text !== "string") return 1;
-  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
-}
-
-export function defaultPlayers(game: Game): number {
-  return Math.min(game.players.max, Math.max(game.players.min, 4));
-}
-
 export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
@@ -104,12 +90,8 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   }
   const seed = seedOf(values.seed);
   const workers = intFlag(values.workers, "workers", 0, 1, 256);
-  const report = values.report;
-  if (report !== undefined && (typeof report !== "string" || report === "")) throw new UsageError("--report takes a file name");
-  if (typeof report === "string" && !existsSync(dirname(resolve(report)))) throw new UsageError(`--report ${report}: there is no folder ${dirname(resolve(report))}`);
-  const logFile = values.log;
-  if (logFile !== undefined && (typeof logFile !== "string" || logFile === "")) throw new UsageError("--log takes a file name");
-  if (typeof logFile === "string" && !existsSync(dirname(resolve(logFile)))) throw new UsageError(`--log ${logFile}: there is no folder ${dirname(resolve(logFile))}`);
+  const report = outputFile(values, "report");
+  const logFile = outputFile(values, "log");
   const bounds = boundsOf(values);
   if (values.all) {
     if (report !== undefined) throw new UsageError("--report is for one game, not --all");
@@ -117,16 +99,10 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     return simulateAll(io, intFlag(values.games, "games", 200), seed, Boolean(values.json), workers, bounds);
   }
   const refs = rulesToLoad(positionals, values, "simulate", "--compose, --preset or --all", true);
-  const loaded = loadComposition(refs);
-  if (!loaded.game) {
-    for (const d of loaded.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
-    return 1;
-  }
+  const loaded = loadOrReport(refs, io);
+  if (!loaded) return 1;
   const game = loaded.game;
-  const players = intFlag(values.players, "players", defaultPlayers(game));
-  if (players < game.players.min || players > game.players.max) {
-    throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
-  }
+  const players = playersOf(values, game);
   const games = intFlag(values.games, "games", 1000);
   const specs = agentSpecs(values.agents as string | undefined, players, values.reaction as string | undefined);
   const record = typeof logFile === "string" ? { program: programVersion(), rules: refs, hash: rulesHash(loaded), agents: specs.map((a) => a.name) } : undefined;
@@ -152,79 +128,6 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     (values.json ? io.err : io.out)(`report written to ${path}\n`);
   }
   return summary.unfinished === 0 ? 0 : 1;
-}
-
-/** The options that start a match from a preset, checked against its first round (a usage error if it cannot). */
-export function startFrom(game: Game, name: string, players: number, seed: number | string): Record<string, unknown> {
-  const combination = startingCombination(game, name);
-  if ("problem" in combination) throw new UsageError(combination.problem);
-  const problem = startProblem(game, seatNames(players), `${seed}:0`, combination.options);
-  if (problem) throw new UsageError(`--preset "${name}": ${problem}`);
-  return combination.options;
-}
-
-/** Plays a run on the main thread, or on a pool of worker threads; the summary is the same either way. */
-export async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<{ summary: Summary; outcomes: GameOutcome[] }> {
-  const agents = agentsOfSpec(spec.agents);
-  const options = { ...spec, games, agents, onProgress };
-  const done = (outcomes: GameOutcome[]) => ({ summary: summarize(game, options, outcomes), outcomes });
-  if (workers === 0) return done(playMany(game, options));
-  const pool = typeof workers === "number" ? new WorkerPool(workers) : workers;
-  try {
-    return done(await pool.play(spec, 0, games, onProgress));
-  } finally {
-    if (pool !== workers) await pool.close();
-  }
-}
-
-/** --time-limit and --memory-limit: the bounds of each game, which only the user may raise. */
-export function boundsOf(values: Record<string, unknown>): Bounds {
-  const number = (flag: string, fallback: number) => {
-    const v = values[flag];
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!(typeof v === "string" && n > 0 && Number.isFinite(n))) throw new UsageError(`--${flag} takes a positive number, not '${String(v)}'`);
-    return n;
-  };
-  return { seconds: number("time-limit", defaultBounds.seconds), megabytes: number("memory-limit", defaultBounds.megabytes) };
-}
-
-/** The agent of every seat by name, with its reaction time where --reaction gives one (checked here). */
-export function agentSpecs(list: string | undefined, players: number, reaction: string | undefined): AgentSpec[] {
-  const agents = withReactions(parseAgents(list, players), reaction);
-  const names = list ? list.split(",").map((x) => x.trim()) : [];
-  return agents.map((agent, i) => {
-    const name = names[i] ?? names[names.length - 1] ?? "random";
-    return reaction ? { name, reaction: agent.reaction } : { name };
-  });
-}
-
-/** --reaction 0.8:0.25,0.5 gives each seat's agent its mean (and spread) of reaction times in real-time play. */
-export function withReactions(agents: Agent[], spec: string | undefined): Agent[] {
-  if (!spec) return agents;
-  const parts = spec.split(",").map((x) => x.trim());
-  return agents.map((agent, i) => {
-    const part = parts[Math.min(i, parts.length - 1)];
-    const [mean, spread] = part.split(":").map(Number);
-    if (!(mean > 0) || (spread !== undefined && !(spread >= 0))) throw new UsageError(`--reaction takes seconds as MEAN or MEAN:SPREAD, not '${part}'`);
-    return withReaction(agent, mean, spread ?? mean * 0.3);
-  });
-}
-
-export function parseAgents(list: string | undefined, players: number): Agent[] {
-  const names = list ? list.split(",").map((x) => x.trim()) : [];
-  if (names.length > players) throw new UsageError(`--agents names ${names.length} agents for ${players} players`);
-  if (names.length > 1 && names.length < players) throw new UsageError(`--agents names ${names.length} agents for ${players} players: name one for every seat, or one for all`);
-  return Array.from({ length: players }, (_, i) => {
-    const name = names[i] ?? names[names.length - 1] ?? "random";
-    const agent = makeAgent(name);
-    const budget = name.split(":")[1];
-    if (!agent && budget !== undefined && agentNames().includes(name.split(":")[0])) {
-      throw new UsageError(`the budget of '${name}' is a whole number from 1 to ${maxAgentBudget.toLocaleString("en")}`);
-    }
-    if (!agent) throw new UsageError(`unknown agent '${name}' (agents: ${agentNames().join(", ")})`);
-    return agent;
-  });
 }
 
 function describe(s: Summary): string {
