@@ -214,6 +214,20 @@ end: hand.empty and stock.empty
     const found = leakCheckGame(game, { players: 2, seed: 3, limit: 3 });
     expect(found.map((l) => l.channel)).toEqual(["legal", "legal", "legal"]);
   });
+  it("card names of several words: a line that names one is caught, and one that only counts it is not", () => {
+    const spaced = gameOf(rules.replace('name: "c{n}"', 'name: "c {n}"'));
+    const s = newGame(spaced, { players: ["Ann", "Bob"], seed: 1 });
+    const card = s.zones[0][0]; // face down in the stock
+    const name = spaced.cardNames[card];
+    expect(name).toMatch(/^c \d$/);
+    const counted: GameEvent = { type: "move", cards: [card], from: 0, to: 0 }; // Bob's line: '1 card: stock → stock'
+    expect(eventLeaks(s, counted, 1, new Set(), 0)).toEqual([]);
+    const told: GameEvent = { ...counted, seenBy: [2] }; // as if Bob had been shown it
+    expect(eventLeaks(s, told, 1, new Set(), 0).map(formatLeak)).toEqual([`[log] seat 2 at move 0 in Peek: '${name}: stock → stock' names ${name}, which Bob could not see`]);
+    const seen = new SeenSoFar(1);
+    seen.observe(s);
+    expect(seen.unseen(`the stock has ${name.toUpperCase()}`, namesThatAreNotCards(s))).toEqual([name]);
+  });
   it("words a terminal prints that name a card never seen", () => {
     const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
     const seen = new SeenSoFar(0);

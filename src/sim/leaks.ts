@@ -157,16 +157,47 @@ export function legalMoveLeaks(s: State, p: number): Leak[] {
  */
 export function hiddenNames(g: State, text: string, allowed: Set<number>, ignore: Set<string> = new Set()): string[] {
   const out: string[] = [];
-  for (const word of words(text)) {
+  const said = words(text);
+  for (const word of said) {
     if (ignore.has(key(word))) continue;
     const named = g.game.cardsNamed(word);
     if (named.length > 0 && !named.some((c) => allowed.has(c))) out.push(word);
+  }
+  const lower = said.map(key);
+  for (const [name, cards] of namesOfSeveralWords(g.game)) {
+    if (occurrences(lower, text, name) > 0 && !cards.some((c) => allowed.has(c))) out.push(name);
   }
   return out;
 }
 
 function words(text: string): string[] {
   return text.split(/[\s,;:()[\]{}→"]+/).map((w) => w.replace(/^[.'!?]+|[.'!?]+$/g, "")).filter(Boolean);
+}
+
+/**
+ * How often a text names a card name: as a run of its words (a name may hold spaces and punctuation, as
+ * `u nnamed-8` or `Ace, high`), or, for a name with no word in it at all (`→`), as it is written.
+ */
+function occurrences(said: string[], text: string, name: string): number {
+  const seek = words(name).map(key);
+  if (seek.length === 0) return key(text).split(key(name)).length - 1;
+  let n = 0;
+  for (let i = 0; i + seek.length <= said.length; i++) if (seek.every((w, j) => said[i + j] === w)) n++;
+  return n;
+}
+
+/** The card names of a game that are not one word each, with their cards: a word-by-word reading misses them. */
+const severalWords = new WeakMap<Game, Map<string, number[]>>();
+function namesOfSeveralWords(game: Game): Map<string, number[]> {
+  let names = severalWords.get(game);
+  if (!names) {
+    severalWords.set(game, (names = new Map()));
+    game.cardNames.forEach((name, c) => {
+      const w = words(name);
+      if (w.length !== 1 || w[0] !== name) names!.set(name, [...(names!.get(name) ?? []), c]);
+    });
+  }
+  return names;
 }
 
 /**
@@ -182,20 +213,15 @@ export function eventLeaks(g: State, e: GameEvent, viewer: number, allowed: Set<
   if (cards.length) {
     // Count by name: the line may name a card as often as the full line names it, less once for every card
     // of that name in the event that the viewer may not see.
-    const full = countWords(describeEvent(g, e, -1));
-    const shown = countWords(line);
+    const fullLine = describeEvent(g, e, -1);
+    const full = words(fullLine).map(key);
+    const shown = words(line).map(key);
     const hidden = new Map<string, number>();
     for (const c of cards) if (!allowed.has(c)) hidden.set(key(g.game.cardNames[c]), (hidden.get(key(g.game.cardNames[c])) ?? 0) + 1);
     for (const [name, n] of hidden) {
-      if ((shown.get(name) ?? 0) > (full.get(name) ?? 0) - n) out.push(leak("log", viewer, moves, g, `'${line.trim()}' names ${name}, which ${who(g, viewer)} could not see`));
+      if (occurrences(shown, line, name) > occurrences(full, fullLine, name) - n) out.push(leak("log", viewer, moves, g, `'${line.trim()}' names ${name}, which ${who(g, viewer)} could not see`));
     }
   }
-  return out;
-}
-
-function countWords(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const w of words(text)) out.set(key(w), (out.get(key(w)) ?? 0) + 1);
   return out;
 }
 
@@ -311,6 +337,15 @@ export class SeenSoFar {
       }
       if (named && !seen) out.push(word);
     }
+    const said = words(text).map(key);
+    const several = new Map<string, boolean>(); // a name of several words: whether any card of it was seen
+    for (const [g, set] of this.seen) {
+      for (const [name, cards] of namesOfSeveralWords(g.game)) {
+        if (ignore.has(key(name)) || occurrences(said, text, name) === 0) continue;
+        several.set(name, (several.get(name) ?? false) || cards.some((c) => set.has(c)));
+      }
+    }
+    for (const [name, seen] of several) if (!seen) out.push(name);
     return out;
   }
 }
