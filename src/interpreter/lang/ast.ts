@@ -54,11 +54,36 @@ export interface Parsed<T> {
 }
 
 export function parseExpression(text: string): Parsed<Expr> {
-  return build(text, "expression", (cst) => expression(cst));
+  return remembered(text, "expression", (cst) => expression(cst));
 }
 
 export function parseProgram(text: string): Parsed<Stmt[]> {
-  return build(text, "program", (cst) => many(cst, "statement").map(statement));
+  return remembered(text, "program", (cst) => many(cst, "statement").map(statement));
+}
+
+/**
+ * Trees already built, by their text: a tree depends on its text alone and nothing changes one, and the same
+ * texts are parsed again whenever rules are compiled again (a fragment on a base already read, the next edit
+ * in the playground, a round of a match). Bounded in count and in length, so that a hostile file's texts cannot
+ * fill memory; the least recently used is dropped first.
+ */
+const trees = new Map<string, Parsed<unknown>>();
+const maxTrees = 5000;
+const maxRememberedText = 1000;
+
+function remembered<T>(text: string, start: StartRule, convert: (cst: CstNode) => T): Parsed<T> {
+  if (text.length > maxRememberedText) return build(text, start, convert);
+  const key = `${start}\u0000${text}`;
+  const hit = trees.get(key);
+  if (hit) {
+    trees.delete(key);
+    trees.set(key, hit);
+    return hit as Parsed<T>;
+  }
+  const made = build(text, start, convert);
+  trees.set(key, made);
+  if (trees.size > maxTrees) trees.delete(trees.keys().next().value!);
+  return made;
 }
 
 function build<T>(text: string, start: StartRule, convert: (cst: CstNode) => T): Parsed<T> {
