@@ -38,28 +38,36 @@ export function shippedTargets(): Target[] {
 }
 
 export interface CampaignOptions {
-  runs: number; // mutated files, and every fifth run the shipped rules as they are
+  runs: number; // mutated files, and every shippedEvery-th run the shipped rules as they are
   seed: string;
-  expressions?: number; // random expressions parsed (default 2 per run)
-  maxMoves?: number; // per game (default 400)
+  shippedEvery?: number; // default 20
+  expressions?: number; // random expressions parsed per run (default 1)
+  /**
+   * Moves after which a game of mutated rules is left (default 50). A mutation changes the rules from the first
+   * move, so the opening moves of many mutants find more than the long tail of a few; shipped rules play on.
+   */
+  maxMoves?: number;
+  shippedMoves?: number; // moves after which a game of the shipped rules is left (default 400)
   leakEvery?: number; // check views and legal moves at every n-th decision (default 4)
   seconds?: number; // wall-clock bound per game (default 20)
+  targets?: Target[]; // the compositions whose files are mutated (default: shippedTargets())
   onProgress?: (done: number) => void;
 }
 
 export interface CampaignResult {
   files: number; // mutated files
   pristine: number; // runs of shipped rules as they are
-  loaded: number; // mutated compositions that loaded and were played
+  loaded: number; // mutated files whose compositions loaded and were played
   refused: number; // that gave errors, every one located
-  games: number;
+  games: number; // of mutated rules and of shipped ones
   finished: number;
   stopped: number; // games the rules stopped with a message (a limit, a failing rule)
   moves: number;
   events: number;
   refusals: number; // malformed moves refused
   expressions: number;
-  violations: string[];
+  violationCount: number;
+  violations: string[]; // the first 50
 }
 
 /** A host that serves one file's text in place of what the disk holds, and the disk's for everything else. */
@@ -67,6 +75,30 @@ function overlay(base: Host, path: string, text: string): Host {
   return {
     readFile: (p, maxBytes) => (p === path ? (text.length > maxBytes ? { error: `larger than ${maxBytes} bytes`, tooLarge: true } : { text }) : base.readFile(p, maxBytes)),
     listFolder: (p) => base.listFolder(p),
+    ruleRoots: base.ruleRoots,
+    workingFolder: base.workingFolder,
+  };
+}
+
+/**
+ * The disk as it is at the start, kept in memory: the shipped files do not change during a campaign, and every
+ * run installs a host of its own (a new installation reads and lists everything again).
+ */
+function remembered(base: Host): Host {
+  const files = new Map<string, ReturnType<Host["readFile"]>>();
+  const folders = new Map<string, ReturnType<Host["listFolder"]>>();
+  return {
+    readFile: (p, maxBytes) => {
+      const key = `${maxBytes}\u0000${p}`;
+      let read = files.get(key);
+      if (!read) files.set(key, (read = base.readFile(p, maxBytes)));
+      return read;
+    },
+    listFolder: (p) => {
+      let entries = folders.get(p);
+      if (!entries) folders.set(p, (entries = base.listFolder(p)));
+      return entries;
+    },
     ruleRoots: base.ruleRoots,
     workingFolder: base.workingFolder,
   };
@@ -80,22 +112,26 @@ function filesOf(refs: string[]): string[] {
 }
 
 export function runCampaign(o: CampaignOptions): CampaignResult {
-  const disk = host();
-  const targets = shippedTargets();
+  const installed = host();
+  const disk = remembered(installed);
+  installHost(disk);
+  const targets = o.targets ?? shippedTargets();
   const files = targets.map((t) => filesOf(t.refs));
   const texts = new Map<string, string>();
   for (const list of files) for (const f of list) if (!texts.has(f)) texts.set(f, (disk.readFile(f, maxFileBytes) as { text: string }).text);
-  const r: CampaignResult = { files: 0, pristine: 0, loaded: 0, refused: 0, games: 0, finished: 0, stopped: 0, moves: 0, events: 0, refusals: 0, expressions: 0, violations: [] };
+  const r: CampaignResult = { files: 0, pristine: 0, loaded: 0, refused: 0, games: 0, finished: 0, stopped: 0, moves: 0, events: 0, refusals: 0, expressions: 0, violationCount: 0, violations: [] };
   const violation = (what: string) => {
+    r.violationCount++;
     if (r.violations.length < 50) r.violations.push(what);
   };
   const rng = seedRng(`fuzz/${o.seed}`);
+  const every = Math.max(1, o.shippedEvery ?? 20);
   try {
     for (let run = 0; run < o.runs; run++) {
       const t = nextInt(rng, targets.length);
       const target = targets[t];
-      // every fifth run plays the shipped rules as they are, where stricter invariants hold
-      const pristine = run % 5 === 4;
+      // some runs play the shipped rules as they are, to the end, where stricter invariants hold
+      const pristine = run % every === every - 1;
       const file = files[t][nextInt(rng, files[t].length)];
       let text = texts.get(file)!;
       if (!pristine) for (let e = 0; e <= nextInt(rng, 3); e++) text = mutateText(text, rng);
@@ -108,11 +144,11 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
       } catch (e) {
         violation(`${label}: uncaught ${(e as Error).stack ?? e}`);
       }
-      for (let k = 0; k < (o.expressions ?? 2); k++) fuzzExpression(rng, r, violation);
+      for (let k = 0; k < (o.expressions ?? 1); k++) fuzzExpression(rng, r, violation);
       o.onProgress?.(run + 1);
     }
   } finally {
-    installHost(disk);
+    installHost(installed);
   }
   return r;
 }
@@ -125,13 +161,13 @@ function playMutated(target: Target, run: number, strict: boolean, o: CampaignOp
   }
   if (!loaded.game) {
     if (strict) violation("shipped rules did not load");
-    r.refused++;
+    else r.refused++;
     if (!loaded.diagnostics.some((d) => d.severity === "error")) violation("the rules did not load, and no error says why");
     return;
   }
-  r.loaded++;
+  if (!strict) r.loaded++;
   const players = target.players[nextInt(rng, target.players.length)];
-  const g = checkedGame(loaded.game, { players, seed: `${o.seed}:${run}`, maxMoves: o.maxMoves ?? 400, leakEvery: o.leakEvery ?? 4, seconds: o.seconds ?? 20, strict });
+  const g = checkedGame(loaded.game, { players, seed: `${o.seed}:${run}`, maxMoves: strict ? (o.shippedMoves ?? 400) : (o.maxMoves ?? 50), leakEvery: o.leakEvery ?? 4, seconds: o.seconds ?? 20, strict });
   r.games++;
   if (g.finished) r.finished++;
   if (g.stopped) r.stopped++;
