@@ -1,37 +1,14 @@
-// A rule file never crashes the interpreter: mangled files give diagnostics, and a file that still loads
-// plays without throwing (a rule that fails at run time stops the game with a message).
+// A rule file never crashes the interpreter: files mangled with the standing campaign's edits give diagnostics,
+// and a file that still loads plays without throwing (a rule that fails at run time stops the game with a message).
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { compileRulesText } from "../src/interpreter/load/load.js";
 import { resolveRules } from "../src/interpreter/load/resolve.js";
 import { newGame, legalMoves, applyMove, actors } from "../src/interpreter/engine.js";
-import { nextInt, seedRng, type RngState } from "../src/interpreter/rng.js";
+import { nextInt, seedRng } from "../src/interpreter/rng.js";
+import { mutateText } from "../src/fuzz/mutate.js";
 
 const sources = ["idiot", "hands", "idle-hands/missions"].map((id) => ({ id, text: readFileSync(resolveRules(id)!, "utf8") }));
-
-/** One random edit: drop a line, duplicate one, swap two characters, or replace a word by another. */
-function mangle(text: string, rng: RngState): string {
-  const lines = text.split("\n");
-  const i = nextInt(rng, lines.length);
-  switch (nextInt(rng, 4)) {
-    case 0:
-      lines.splice(i, 1);
-      return lines.join("\n");
-    case 1:
-      lines.splice(i, 0, lines[i]);
-      return lines.join("\n");
-    case 2: {
-      const at = nextInt(rng, Math.max(1, text.length - 1));
-      return text.slice(0, at) + text[at + 1] + text[at] + text.slice(at + 2);
-    }
-    default: {
-      const words = text.match(/[A-Za-z]+/g) ?? ["x"];
-      const from = words[nextInt(rng, words.length)];
-      const to = words[nextInt(rng, words.length)];
-      return text.replace(from, to);
-    }
-  }
-}
 
 describe("mangled rule files", () => {
   it.each(sources.map((s) => [s.id, s.text]))("%s: 150 random edits never throw, and every problem is located", (id, text) => {
@@ -39,7 +16,7 @@ describe("mangled rule files", () => {
     let loaded = 0;
     for (let k = 0; k < 150; k++) {
       let mangled = text;
-      for (let e = 0; e <= nextInt(rng, 3); e++) mangled = mangle(mangled, rng);
+      for (let e = 0; e <= nextInt(rng, 3); e++) mangled = mutateText(mangled, rng); // the campaign's edits (src/fuzz/mutate.ts)
       const r = compileRulesText(mangled, "m.yaml", "m");
       for (const d of r.diagnostics) {
         expect(d.line).toBeGreaterThanOrEqual(1);
