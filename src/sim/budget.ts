@@ -11,11 +11,18 @@ export interface Bounds {
 
 export const defaultBounds: Bounds = { seconds: 600, megabytes: 2048 };
 
+/** How often, at most, the heap is measured: asking costs tens of microseconds, and a game asks often. */
+const heapEveryMs = 10;
+
 /** A budget for one game, counted from now. */
 export function gameBudget(bounds: Bounds, startedAt = Date.now()): Budget {
+  let heapAt = -Infinity;
   return {
     check() {
-      if (Date.now() - startedAt > bounds.seconds * 1000) return `a game ran for more than its time limit of ${bounds.seconds} s (raise it with --time-limit)`;
+      const now = Date.now();
+      if (now - startedAt > bounds.seconds * 1000) return `a game ran for more than its time limit of ${bounds.seconds} s (raise it with --time-limit)`;
+      if (now - heapAt < heapEveryMs) return null;
+      heapAt = now;
       if (heapUsed() > bounds.megabytes * 1024 * 1024) return `a game used more than its memory limit of ${bounds.megabytes} MB (raise it with --memory-limit)`;
       return null;
     },
