@@ -228,6 +228,19 @@ end: hand.empty and stock.empty
     seen.observe(s);
     expect(seen.unseen(`the stock has ${name.toUpperCase()}`, namesThatAreNotCards(s))).toEqual([name]);
   });
+  it("a card named by a number is not named by a count of cards", () => {
+    const numbered = gameOf(rules.replace('name: "c{n}"', 'name: "{n}"'));
+    const s = newGame(numbered, { players: ["Ann", "Bob"], seed: 1 });
+    const card = s.zones[0].find((c) => numbered.cardNames[c] !== "2")!; // face down in the stock
+    const name = numbered.cardNames[card];
+    const counted: GameEvent = { type: "move", cards: [card], from: 0, to: 0 }; // Bob's line: '1 card: stock → stock'
+    expect(eventLeaks(s, counted, 1, new Set(), 0)).toEqual([]);
+    const cards = [...s.zones[0]];
+    const two: GameEvent = { type: "move", cards, from: 0, to: 0 }; // '2 cards: stock → stock', and a card may be 2
+    expect(eventLeaks(s, two, 1, new Set(), 0)).toEqual([]);
+    const told: GameEvent = { ...counted, seenBy: [2] };
+    expect(eventLeaks(s, told, 1, new Set(), 0).map(formatLeak)).toEqual([`[log] seat 2 at move 0 in Peek: '${name}: stock → stock' names ${name}, which Bob could not see`]);
+  });
   it("words a terminal prints that name a card never seen", () => {
     const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
     const seen = new SeenSoFar(0);

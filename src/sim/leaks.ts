@@ -186,6 +186,11 @@ function occurrences(said: string[], text: string, name: string): number {
   return n;
 }
 
+/** The words less the counts of cards unnamed ("3 cards"): a card may be called 3, and the count is not it. */
+function withoutCounts(said: string[]): string[] {
+  return said.filter((w, i) => !(/^\d+$/.test(w) && (said[i + 1] === "card" || said[i + 1] === "cards")));
+}
+
 /** The card names of a game that are not one word each, with their cards: a word-by-word reading misses them. */
 const severalWords = new WeakMap<Game, Map<string, number[]>>();
 function namesOfSeveralWords(game: Game): Map<string, number[]> {
@@ -214,8 +219,8 @@ export function eventLeaks(g: State, e: GameEvent, viewer: number, allowed: Set<
     // Count by name: the line may name a card as often as the full line names it, less once for every card
     // of that name in the event that the viewer may not see.
     const fullLine = describeEvent(g, e, -1);
-    const full = words(fullLine).map(key);
-    const shown = words(line).map(key);
+    const full = withoutCounts(words(fullLine).map(key));
+    const shown = withoutCounts(words(line).map(key));
     const hidden = new Map<string, number>();
     for (const c of cards) if (!allowed.has(c)) hidden.set(key(g.game.cardNames[c]), (hidden.get(key(g.game.cardNames[c])) ?? 0) + 1);
     for (const [name, n] of hidden) {
