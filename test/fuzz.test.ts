@@ -96,7 +96,9 @@ describe("the campaign reports a planted violation", () => {
     writeFileSync(join(dir, "peek.yaml"), peek);
     installNodeHost({ roots: [dir] });
     try {
-      const r = runCampaign({ runs: 4, shippedEvery: 2, seed: "planted", targets: [{ refs: ["peek"], players: [2] }] });
+      const played: string[] = [];
+      const r = runCampaign({ runs: 4, shippedEvery: 2, seed: "planted", targets: [{ refs: ["peek"], players: [2] }], onRun: (k, file, text) => played.push(`${k} ${file} ${text === peek}`) });
+      expect(played).toEqual([0, 1, 2, 3].map((k) => `${k} ${join(dir, "peek.yaml")} ${k % 2 === 1}`)); // the runs as shipped are 1 and 3
       expect(r.pristine).toBe(2);
       expect(r.violationCount).toBeGreaterThanOrEqual(2);
       expect(r.violations.some((v) => /^run 1: peek as shipped: leak: \[legal\]/.test(v))).toBe(true);

@@ -51,6 +51,8 @@ export interface CampaignOptions {
   leakEvery?: number; // check views and legal moves at every n-th decision (default 4)
   seconds?: number; // wall-clock bound per game (default 20)
   targets?: Target[]; // the compositions whose files are mutated (default: shippedTargets())
+  /** Called with each run's file as it is played (mutated, or as shipped): to see the file a violation names. */
+  onRun?: (run: number, file: string, text: string) => void;
   onProgress?: (done: number) => void;
 }
 
@@ -136,6 +138,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
       let text = texts.get(file)!;
       if (!pristine) for (let e = 0; e <= nextInt(rng, 3); e++) text = mutateText(text, rng);
       const label = pristine ? `run ${run}: ${target.refs.join(" + ")} as shipped` : `run ${run}: ${file.slice(file.lastIndexOf("rules/"))} mutated in ${target.refs.join(" + ")}`;
+      o.onRun?.(run, file, text);
       installHost(pristine ? disk : overlay(disk, file, text));
       if (pristine) r.pristine++;
       else r.files++;

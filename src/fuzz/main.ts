@@ -1,4 +1,4 @@
-// npm run fuzz -- --runs N --seed S [--shards K | --shards A-B] [--log FILE] [--json]: the standing campaign
+// npm run fuzz -- --runs N --seed S [--shards K | --shards A-B] [--log FILE] [--json] [--show-run R]: the standing campaign
 // against the shipped rule files (campaign.ts), in shards (shards.ts). Prints a line per shard and every
 // violation; exits 1 on any violation. With --log, shards already logged are not run again, and the totals of
 // every shard in the log are printed at the end. `--sum FILE` prints those totals alone.
@@ -15,6 +15,7 @@ const usage = `usage: npm run fuzz -- [--runs N] [--seed S] [--shards K | --shar
   --shards K   run shards 1 to K, or A to B (default: one run with seed S itself)
   --log FILE   append a JSON line per shard; shards already in FILE are skipped, and the totals of FILE printed
   --moves M    moves after which a game of mutated rules is left (default 50)
+  --show-run R print the file run R of seed S played (mutated or as shipped), to see what a violation names
   --sum FILE   print the totals of the shards logged in FILE
   --json       the counts as JSON
 `;
@@ -22,7 +23,7 @@ const usage = `usage: npm run fuzz -- [--runs N] [--seed S] [--shards K | --shar
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "1000" }, seed: { type: "string", default: "1" }, shards: { type: "string" }, log: { type: "string" },
-    moves: { type: "string", default: "50" }, sum: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
+    moves: { type: "string", default: "50" }, "show-run": { type: "string" }, sum: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
   },
 });
 const fail = (message: string) => {
@@ -45,7 +46,16 @@ const showTotals = (shards: ShardRecord[], file: string) => {
   return t;
 };
 
-if (values.sum !== undefined) {
+if (values["show-run"] !== undefined) {
+  const run = Number(values["show-run"]);
+  if (!Number.isInteger(run) || run < 0) fail(`--show-run takes the number of a run, not '${values["show-run"]}'`);
+  installNodeHost();
+  let shown = "";
+  runCampaign({ runs: run + 1, seed: values.seed!, maxMoves: Number(values.moves), onRun: (k, file, text) => {
+    if (k === run) shown = `# run ${run} of seed ${values.seed}: ${file}\n${text}`;
+  } });
+  process.stdout.write(shown.endsWith("\n") ? shown : `${shown}\n`);
+} else if (values.sum !== undefined) {
   process.exitCode = showTotals(logged(values.sum), values.sum).violations === 0 ? 0 : 1;
 } else {
   const runs = Number(values.runs);
