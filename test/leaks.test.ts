@@ -241,6 +241,16 @@ end: hand.empty and stock.empty
     const told: GameEvent = { ...counted, seenBy: [2] };
     expect(eventLeaks(s, told, 1, new Set(), 0).map(formatLeak)).toEqual([`[log] seat 2 at move 0 in Peek: '${name}: stock → stock' names ${name}, which Bob could not see`]);
   });
+  it("a card with a blank name is never taken to be named", () => {
+    const blank = gameOf(rules.replace('name: "c{n}"', 'name: "{nothing}"'));
+    const s = newGame(blank, { players: ["Ann", "Bob"], seed: 1 });
+    expect(blank.cardNames[s.zones[0][0]]).toBe("");
+    const counted: GameEvent = { type: "move", cards: [s.zones[0][0]], from: 0, to: 0 }; // Bob's line: '1 card: stock → stock'
+    expect(eventLeaks(s, counted, 1, new Set(), 0)).toEqual([]);
+    const seen = new SeenSoFar(1);
+    seen.observe(s);
+    expect(seen.unseen("the stock has 2 cards", namesThatAreNotCards(s))).toEqual([]);
+  });
   it("words a terminal prints that name a card never seen", () => {
     const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });
     const seen = new SeenSoFar(0);

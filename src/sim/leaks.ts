@@ -179,6 +179,7 @@ function words(text: string): string[] {
  * `u nnamed-8` or `Ace, high`), or, for a name with no word in it at all (`→`), as it is written.
  */
 function occurrences(said: string[], text: string, name: string): number {
+  if (!/\S/.test(name)) return 0; // a blank name cannot be told in a text
   const seek = words(name).map(key);
   if (seek.length === 0) return key(text).split(key(name)).length - 1;
   let n = 0;
@@ -199,7 +200,7 @@ function namesOfSeveralWords(game: Game): Map<string, number[]> {
     severalWords.set(game, (names = new Map()));
     game.cardNames.forEach((name, c) => {
       const w = words(name);
-      if (w.length !== 1 || w[0] !== name) names!.set(name, [...(names!.get(name) ?? []), c]);
+      if (/\S/.test(name) && (w.length !== 1 || w[0] !== name)) names!.set(name, [...(names!.get(name) ?? []), c]);
     });
   }
   return names;
@@ -224,6 +225,7 @@ export function eventLeaks(g: State, e: GameEvent, viewer: number, allowed: Set<
     const hidden = new Map<string, number>();
     for (const c of cards) if (!allowed.has(c)) hidden.set(key(g.game.cardNames[c]), (hidden.get(key(g.game.cardNames[c])) ?? 0) + 1);
     for (const [name, n] of hidden) {
+      if (!/\S/.test(name)) continue; // a card with a blank name cannot be named
       if (occurrences(shown, line, name) > occurrences(full, fullLine, name) - n) out.push(leak("log", viewer, moves, g, `'${line.trim()}' names ${name}, which ${who(g, viewer)} could not see`));
     }
   }
