@@ -1,14 +1,14 @@
 // Watching, playing and measuring games in the playground, in a real browser: Debian's chromium driven by
 // playwright-core against the page `npm start` serves, its games in the page's own Web Workers. Each test walks
 // through a whole use of the page and checks it against the engine and the command line.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse } from "yaml";
 import { scenarioStart } from "../src/scenario/run.js";
-import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
+import { openPage, usePlayground } from "./helpers/browser.js";
 import { runBin } from "./helpers/cli.js";
 import { loadRules } from "../src/interpreter/load/load.js";
 import type { Game } from "../src/interpreter/model.js";
@@ -19,13 +19,7 @@ import { Session } from "../src/session/session.js";
 import { visibleCards } from "../src/sim/leaks.js";
 import { hiddenNames } from "./helpers/hidden.js";
 
-let pg: Playground;
-beforeAll(async () => {
-  pg = await startPlayground();
-}, 180_000);
-afterAll(async () => {
-  await pg?.close();
-});
+const pg = usePlayground();
 
 function load(id: string): Game {
   const g = loadRules(id).game;

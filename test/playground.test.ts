@@ -1,24 +1,18 @@
 // The playground in a real browser: Debian's chromium, driven by playwright-core, against the page as
 // `npm start` builds and serves it. Few tests, each walking through a whole use of the page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateRawSync } from "node:zlib";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPage, startPlayground, type Playground } from "./helpers/browser.js";
+import { openPage, usePlayground } from "./helpers/browser.js";
 import { run } from "./helpers/cli.js";
 import { builtin } from "../src/interpreter/lang/builtins.js";
 import { threesAreWild } from "./helpers/threes.js";
 
-let pg: Playground;
-beforeAll(async () => {
-  pg = await startPlayground();
-}, 180_000);
-afterAll(async () => {
-  await pg?.close();
-});
+const pg = usePlayground();
 
 interface Marker { message: string; code: string; severity: number; startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }
 

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { onTestFailed } from "vitest";
+import { afterAll, beforeAll, onTestFailed } from "vitest";
 // @ts-expect-error: a plain JavaScript module without types
 import { buildPlayground, launchBrowser, servePlayground } from "../../bin/playground.js";
 
@@ -29,6 +29,22 @@ export async function startPlayground(): Promise<Playground> {
       await served.close();
     },
   };
+}
+
+/** Starts the page before a test file's tests and ends it after them; the object returned stands for it. */
+export function usePlayground(): Playground {
+  let started: Playground | undefined;
+  beforeAll(async () => {
+    started = await startPlayground();
+  }, 180_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = () => {
+    if (!started) throw new Error("the playground did not start");
+    return started;
+  };
+  return { get url() { return get().url; }, get browser() { return get().browser; }, close: () => get().close() };
 }
 
 /** What went wrong on a page that a person would see in the console or the network panel. */
