@@ -11,7 +11,7 @@ import { checkedGame } from "../src/fuzz/invariants.js";
 import { addUp, readLog, shardRange, shardRecord, summaryLine } from "../src/fuzz/shards.js";
 import { installNodeHost } from "../src/node/host.js";
 import { seedRng } from "../src/interpreter/rng.js";
-import { gameOf, tinyRules } from "./helpers/rules.js";
+import { gameOf, stockRules, tinyRules } from "./helpers/rules.js";
 
 describe("the standing campaign", () => {
   it("covers every shipped rule file", () => {
@@ -48,16 +48,6 @@ describe("the standing campaign", () => {
 
 // Rules that break what the campaign checks, planted: a run that did not report them would be a checker that
 // finds nothing.
-const stockRules = (rest: string) => `name: Peek
-players: {min: 2, max: 2}
-cards:
-  sets:
-    - {each: {n: [1, 2, 3, 4, 5, 6]}, name: "c{n}", into: stock}
-zones:
-  stock: {visible: nobody}
-  hand: {per: player, visible: owner}
-  pile: {visible: everyone}
-${rest}`;
 // a card taken from the face-down stock by its name: every such legal move names a card its player may not see
 const peek = stockRules(`setup: deal(stock, hand, 2)
 phases:

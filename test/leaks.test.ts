@@ -22,7 +22,7 @@ import type { IO } from "../src/cli/io.js";
 import { randomAgent } from "../src/agents/random.js";
 import { nextUint32, seedRng } from "../src/interpreter/rng.js";
 import { seatNames } from "../src/sim/play-game.js";
-import { gameOf } from "./helpers/rules.js";
+import { gameOf, stockRules } from "./helpers/rules.js";
 
 function load(refs: string[]): Game {
   const r = loadComposition(refs.map(resolveReference));
@@ -166,16 +166,7 @@ describe("a rule card is taken from the bottom of a stack without naming it", ()
 });
 
 describe("the checker catches what it is meant to catch", () => {
-  const rules = `name: Peek
-players: {min: 2, max: 2}
-cards:
-  sets:
-    - {each: {n: [1, 2, 3, 4, 5, 6]}, name: "c{n}", into: stock}
-zones:
-  stock: {visible: nobody}
-  hand: {per: player, visible: owner}
-  pile: {visible: everyone}
-setup: deal(stock, hand, 2)
+  const rules = stockRules(`setup: deal(stock, hand, 2)
 phases:
   play: {turns: clockwise, actions: [play, grab]}
 actions:
@@ -187,7 +178,7 @@ actions:
     params: {card: stock}
     effect: move(card, hand)
 end: hand.empty and stock.empty
-`;
+`);
   const game = gameOf(rules);
   it("a legal move that carries a hidden card", () => {
     const s = newGame(game, { players: ["Ann", "Bob"], seed: 1 });

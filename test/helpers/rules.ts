@@ -58,3 +58,16 @@ export function gameOf(text: string): Game {
   if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
   return r.game;
 }
+
+/** A two-player game of six named cards dealt from a face-down stock, with `rest` (setup, phases, actions, end)
+ * after its zones: the planted leaks of the campaign's and the leak checker's tests start from it. */
+export const stockRules = (rest: string): string => `name: Peek
+players: {min: 2, max: 2}
+cards:
+  sets:
+    - {each: {n: [1, 2, 3, 4, 5, 6]}, name: "c{n}", into: stock}
+zones:
+  stock: {visible: nobody}
+  hand: {per: player, visible: owner}
+  pile: {visible: everyone}
+${rest}`;
