@@ -82,14 +82,20 @@ export interface State {
 }
 
 /**
- * Ways a scenario steers a game without changing its rules: the outcome of a shuffle, the zones once setup is
- * over, and the same for each game played inside this one.
+ * Ways a scenario steers or a checker watches a game without changing its rules: the outcome of a shuffle, the
+ * zones once setup is over, the state after each action's effect, and the same for each game played inside this one.
  */
 export interface GameHooks {
   /** Called after a zone has been shuffled with the game's random numbers: may put its cards in another order. */
   shuffled?: (s: State, zone: number) => void;
   /** Called once setup is over, before the first phase. */
   afterSetup?: (s: State) => void;
+  /**
+   * Called after each action's effect, before the flow that follows it (a phase's settle effects, the end of a
+   * turn): the moment the action's log line is marked as seen by. A card may be shown and put down again
+   * within one move with no event between, and a checker of what the log tells each player must see it too.
+   */
+  afterEffect?: (s: State) => void;
   /** The hooks of the next game played inside this one, when it starts. */
   inner?: (outer: State) => GameHooks | undefined;
 }

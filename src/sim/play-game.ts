@@ -24,6 +24,8 @@ export interface PlayOptions {
   watch?: State["watch"];
   /** The game's bounds of time and memory (State.budget). */
   budget?: Budget;
+  /** How a tool steers or watches the game from outside (State.hooks). */
+  hooks?: GameHooks;
   /** Called once the game has started, before the first move. */
   onStart?: (s: State) => void;
   onMove?: (s: State) => void;
@@ -229,7 +231,7 @@ export function playGame(game: Game, o: PlayOptions): GameRecord {
       }
     : undefined;
   const watch = conserve && o.watch ? (st: State, e: GameEvent) => (conserve(st), o.watch!(st, e)) : conserve ?? o.watch ?? undefined;
-  const play = new GamePlay(game, { seed: o.seed, seats: o.agents, options: o.options, log: o.log, watch, coverage: o.coverage, budget: o.budget });
+  const play = new GamePlay(game, { seed: o.seed, seats: o.agents, options: o.options, log: o.log, watch, coverage: o.coverage, budget: o.budget, hooks: o.hooks });
   const s = play.state;
   o.onStart?.(s);
   while (!s.over) {

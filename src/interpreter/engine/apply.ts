@@ -81,6 +81,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   try {
     action.effect(s);
     if (logged) markSeen(s, logged);
+    s.hooks?.afterEffect?.(s);
     afterAction(s, p, action, together);
   } catch (e) {
     failed(s, e, action.name);
