@@ -9,7 +9,9 @@ import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import type { Game } from "../src/interpreter/model.js";
 import { eventLeaks, formatLeak, gameChain, leakCheckGame, legalMoveLeaks, namesThatAreNotCards, SeenSoFar, viewLeaks } from "../src/sim/leaks.js";
 import { Readable } from "node:stream";
-import { legalMoves, moveText, newGame } from "../src/interpreter/engine.js";
+import { legalMoves, moveText, newGame, play } from "../src/interpreter/engine.js";
+import { describeEvent } from "../src/interpreter/events.js";
+import { checkedGame } from "../src/fuzz/invariants.js";
 import { runScenarioText } from "../src/scenario/scenario.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -162,6 +164,30 @@ describe("a rule card is taken from the bottom of a stack without naming it", ()
     const found = leaksAt(upTo("rules: ./round-the-twist.yaml\n", dir));
     expect(found.length).toBe(4);
     expect(found[0]).toMatch(/^\[legal\] seat 2 at move \d+ in .*: the legal move 'take-bottom draw-to-fifty' carries draw-to-fifty \(dealStack\), which Bob may not see$/);
+  });
+});
+
+describe("a card shown and put down within one move", () => {
+  // Hands with the pairing rule mangled as a campaign run once mangled it (group.count >= 0): every shape made
+  // is put down again by the phase's settle effect in the same move, without an event between. The engine's
+  // log names the shape to everyone, since it was shown after the action's effect; the checker must see that
+  // moment too, not only the moments at events and decisions.
+  const shipped = readFileSync("rules/hands/hands.yaml", "utf8");
+  const mangled = shipped.replace("if group.count >= 2 {", "if group.count >= 0 {");
+  const game = gameOf(mangled);
+  it("the log names the shape to every player, and the leak check of a whole game does not call it a leak", () => {
+    expect(mangled).not.toBe(shipped);
+    const s = newGame(game, { players: ["Ann", "Bob", "Cy"], seed: 1 });
+    const ann = s.zones.findIndex((_, z) => game.zones[s.zoneDef[z]].name === "hand" && s.zoneOwner[z] === 0);
+    const card = s.zones[ann].find((c) => game.attributes.get("kind")!.byCard[c] === "one")!;
+    expect(play(s, 0, `make ${game.cardNames[card]}`, 1).ok).toBe(true);
+    const made = s.log!.filter((e) => e.type === "action").pop()!;
+    expect(describeEvent(s, made, 1)).toBe(`Ann: make ${game.cardNames[card]}`); // Bob is told the shape
+    expect(s.vars.filter((v) => v === card)).toEqual([]); // and it is put down already
+    expect(leakCheckGame(game, { players: 3, seed: 1, every: 10 }).map(formatLeak)).toEqual([]);
+  });
+  it("nor does the campaign's checked game", () => {
+    expect(checkedGame(game, { players: 4, seed: "a", maxMoves: 30, leakEvery: 10, seconds: 20, strict: false }).violations).toEqual([]);
   });
 });
 

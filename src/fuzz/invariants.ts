@@ -61,6 +61,7 @@ export function checkedGame(game: Game, o: CheckOptions): CheckedGame {
       if (broken) violation(`card conservation: ${broken}`);
       moment.observe(g, e);
     },
+    hooks: moment.hooks,
   });
   const s = gp.state;
   const rng = seedRng(`${o.seed}/fuzz`);

@@ -4,7 +4,7 @@
 // from the code that builds views and log lines, so that a mistake in either is caught. Each check returns the
 // violations it finds; none throws, so that a campaign over many games or mangled rule files can collect them.
 import type { Game } from "../interpreter/model.js";
-import type { State } from "../interpreter/state.js";
+import type { GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { describeEvent } from "../interpreter/events.js";
 import { legalMoves, moveText } from "../interpreter/engine.js";
@@ -268,18 +268,22 @@ export function leakCheckGame(game: Game, o: LeakCheckOptions): Leak[] {
   };
   playGame(game, {
     players: o.players, seed: o.seed, options: o.options, agents: Array(o.players).fill(randomAgent), log: true,
-    watch: (g, e) => moment.observe(g, e), onStart: atDecision, onMove: atDecision,
+    watch: (g, e) => moment.observe(g, e), hooks: moment.hooks, onStart: atDecision, onMove: atDecision,
   });
   return out.slice(0, limit);
 }
 
 /**
  * What each player could see during the current move, game by game: the cards visible before it, after each of
- * its events, and after it. A log line of the move may name those cards to that player, and no others.
+ * its events, after the action's effect, and after it. A log line of the move may name those cards to that
+ * player, and no others. It is told every event (observe, from the state's watch) and, through `hooks` given to
+ * the game, the state after each effect, a moment that may have no event (a shape shown, then put down by the
+ * phase's settle effect).
  */
 export class MomentVisibility {
   events: [State, GameEvent][] = [];
   private seen = new Map<State, Set<number>[]>();
+  readonly hooks: GameHooks = { afterEffect: (g) => this.add(g), inner: () => this.hooks };
 
   observe(g: State, e: GameEvent): void {
     this.events.push([g, e]);
