@@ -22,7 +22,9 @@ class LocalWorker implements WorkerLike {
   onerror: ((e: { message?: string }) => void) | null = null;
   ended = false;
   tasks: [number, number][] = [];
+  kinds: PoolRequest["kind"][] = [];
   postMessage(request: PoolRequest): void {
+    this.kinds.push(request.kind);
     setTimeout(() => {
       if (this.ended) return;
       if (request.kind === "play") this.tasks.push([request.from, request.to]);
@@ -96,6 +98,26 @@ describe("the run pool", () => {
     const again = await pool.run(spec(["idiot"], 2, 1, ["random", "random"]), 4);
     expect(again.games).toBe(4);
     pool.close();
+  });
+
+  it("keeps its workers from run to run: the setup is sent again only when it changed, and warm() loads the rules ahead", async () => {
+    const cli = runBin(["simulate", "idiot", "--games", "30", "--seed", "7", "--players", "4", "--json"]);
+    const { pool, made } = poolOf(2);
+    const idiot = spec(["idiot"], 4, 7, ["random", "random", "random", "random"]);
+    await pool.warm(idiot, 30, [["a.yaml", "x: 1"]]);
+    expect(made).toHaveLength(2);
+    expect(made.map((w) => w.tasks)).toEqual([[[0, 0]], [[0, 0]]]); // a share of no games: the rules loaded
+    for (const setup of [[["a.yaml", "x: 1"]], [["a.yaml", "x: 1"]], [["a.yaml", "x: 2"]]]) {
+      const summary = await pool.run(idiot, 30, { setup });
+      expect(JSON.stringify(summary, null, 2) + "\n").toBe(cli.out);
+    }
+    expect(made).toHaveLength(2); // no worker started again
+    expect(made.every((w) => !w.ended)).toBe(true);
+    // each was set up at the warm-up and again once the files changed
+    expect(made.map((w) => w.kinds.filter((k) => k === "setup").length)).toEqual([2, 2]);
+    expect(made[0].kinds.filter((k) => k === "summarize")).toHaveLength(3);
+    pool.close();
+    expect(made.every((w) => w.ended)).toBe(true);
   });
 
   it("says why when the rules do not load", async () => {

@@ -170,7 +170,7 @@ describe("watching and playing in the page", () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
-  it("simulates 1,000 Idiot games in Web Workers with the CLI's --json summary byte for byte on 1 and 2 workers, charts it, opens a rule from its bar, cancels 10,000 games within a second, and compares two rule sets", async () => {
+  it("simulates 1,000 Idiot games in Web Workers with the CLI's --json summary byte for byte on 1 and 2 workers and again on the workers kept, playing generated code, charts it, opens a rule from its bar, cancels 10,000 games within a second, and compares two rule sets", async () => {
     const { page, problems } = await openPage(pg);
     await page.click("[data-screen=measure]");
     const cli = runBin(["simulate", "idiot", "--games", "1000", "--seed", "7", "--players", "4", "--json"]);
@@ -185,6 +185,17 @@ describe("watching and playing in the page", () => {
       expect(await summaryOf()).toBe(cli.out);
       expect(await page.textContent("[data-test=measure-progress-text]")).toMatch(new RegExp(`^1000 games in [0-9.]+ s on ${workers} worker`));
     }
+    // the workers are kept for the next run, which gives the same summary; they play the rules as generated code,
+    // which their own content security policy allows (the page's does not)
+    const poolWorkers = () => page.workers().filter((w) => w.url().includes("/pool.worker-"));
+    const kept = poolWorkers();
+    expect(kept).toHaveLength(2);
+    expect(await Promise.all(kept.map((w) => w.evaluate(() => (globalThis as any).playground.backend)))).toEqual(["js", "js"]);
+    await page.evaluate(() => document.querySelector("[data-test=measure-results]")!.replaceChildren());
+    await page.click("[data-test=measure-run]");
+    await page.waitForSelector("[data-test=summary-json]", { state: "attached", timeout: 120_000 });
+    expect(await summaryOf()).toBe(cli.out);
+    expect(poolWorkers()).toEqual(kept);
 
     // the charts are drawn by Chart.js: wins by seat, game length, coverage; each canvas has ink on it
     const charts = await page.locator("[data-test=chart] figcaption").allTextContents();

@@ -33,14 +33,14 @@ export class MeasureScreen implements Screen {
   charts: { destroy(): void }[] = [];
   coverageCharts: unknown[] = [];
 
-  private rulesA = h("input", { list: "measure-games", value: "idiot", "aria-label": "Rules", "data-test": "measure-rules", size: 26 });
+  private rulesA = h("input", { list: "measure-games", value: "idiot", onchange: () => this.warm(), "aria-label": "Rules", "data-test": "measure-rules", size: 26 });
   private rulesB = h("input", { list: "measure-games", value: "", placeholder: "against (optional)", "aria-label": "Against", "data-test": "measure-against", size: 26 });
   private gamesList = h("datalist", { id: "measure-games" });
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "measure-players" });
   private gamesInput = h("input", { type: "number", min: 1, max: 1_000_000, value: 1000, "aria-label": "Games", "data-test": "measure-games" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "measure-seed", size: 6 });
   private agentsInput = h("input", { value: "random", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
-  private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), "aria-label": "Workers", "data-test": "measure-workers" });
+  private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), onchange: () => this.warm(), "aria-label": "Workers", "data-test": "measure-workers" });
   private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
   private cancelButton = h("button", { class: "small", "data-test": "measure-cancel", disabled: true, onclick: () => this.cancel() }, "Cancel");
   private progress = h("progress", { max: 1, value: 0, "data-test": "measure-progress" });
@@ -61,6 +61,36 @@ export class MeasureScreen implements Screen {
 
   shown(): void {
     fill(this.gamesList, ...gameChoices(this.app).map((r) => h("option", { value: r })));
+    this.warm();
+  }
+
+  /**
+   * Starts the workers of the run the inputs describe and has them load its rules while the person is still
+   * choosing, so that Run only plays. They are kept from run to run (a cancelled run ends them).
+   */
+  warm(): void {
+    const rules = this.rulesA.value.trim();
+    const games = Number(this.gamesInput.value);
+    if (!rules || this.pool?.running || !Number.isInteger(games) || games < 1) return;
+    void this.poolOf(this.workers()).warm(this.spec(rules), games, this.setup());
+  }
+
+  private workers(): number {
+    return Math.max(1, Math.min(64, Number(this.workersInput.value) || defaultWorkers()));
+  }
+
+  /** The pool of `size` workers: the one kept from the last run, or a new one when the size changed. */
+  private poolOf(size: number): RunPool {
+    if (this.pool?.size !== size) {
+      this.pool?.close();
+      this.pool = new RunPool(() => new PoolWorker({ name: "pool" }) as unknown as WorkerLike, size);
+    }
+    return this.pool;
+  }
+
+  /** What every worker is given before it plays: the person's own rule files. */
+  private setup(): [string, string][] {
+    return [...this.app.workspace.store.entries()];
   }
 
   /** The run the inputs describe, for one set of rules ("id" or "id + fragment + …"). */
@@ -82,9 +112,8 @@ export class MeasureScreen implements Screen {
       this.message.textContent = "Games and players are whole numbers from 1.";
       return null;
     }
-    const size = Math.max(1, Math.min(64, Number(this.workersInput.value) || defaultWorkers()));
-    this.pool?.close();
-    this.pool = new RunPool(() => new PoolWorker({ name: "pool" }) as unknown as WorkerLike, size);
+    const size = this.workers();
+    const pool = this.poolOf(size);
     const runs = [this.rulesA.value.trim(), this.rulesB.value.trim()].filter(Boolean);
     this.message.textContent = "";
     this.runButton.disabled = true;
@@ -95,8 +124,8 @@ export class MeasureScreen implements Screen {
     try {
       for (const rules of runs) {
         const before = out.length * games;
-        const summary = await this.pool.run(this.spec(rules), games, {
-          setup: [...this.app.workspace.store.entries()],
+        const summary = await pool.run(this.spec(rules), games, {
+          setup: this.setup(),
           onProgress: (done) => this.showProgress(before + done, total),
         });
         out.push(summary);
@@ -112,7 +141,6 @@ export class MeasureScreen implements Screen {
       if (e instanceof Cancelled) this.progressText.textContent = "cancelled";
       return null;
     } finally {
-      this.pool.close();
       this.runButton.disabled = false;
       this.cancelButton.disabled = true;
     }
