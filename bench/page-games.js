@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // npm run bench:games: games in the playground, in Debian's chromium, on the page as npm start serves it.
 //   - simulating: 1,000 Idiot games with seed 7 in the page's pool of Web Workers (one fewer than the cores,
-//     and each of 1 and 2 workers), from Run to the summary on the page, charts included;
+//     and each of 1 and 2 workers), from Run to the summary on the page, charts included: "cold" with no worker
+//     started (as after a cancel, or Run clicked the moment the screen opens), "warm" on the workers the screen
+//     keeps, which have loaded the rules (as every run after the first, or Run clicked a second after opening);
 //   - watching: frames per second while a game of Idiot plays at full speed on the Play screen (one move
 //     and one drawn table per frame), over a number of seconds.
 // The README's pictures of the same screens are taken by npm run screenshots.
 import { parseArgs } from "node:util";
 import { availableParallelism, loadavg } from "node:os";
-import { buildPlayground, launchBrowser, servePlayground } from "../bin/playground.js";
+import { openPage, stats, withPlayground } from "./browser.js";
 
 const help = `Usage: npm run bench:games -- [--games N] [--runs N] [--seconds S] [--json] [--no-build]
 
   --games N    Idiot games a run simulates (default 1000; 0 measures watching only)
-  --runs N     runs to time for each number of workers (default 3)
+  --runs N     warm runs to time for each number of workers, and as many cold ones (default 3)
   --seconds S  seconds of full-speed play to count frames over (default 10)
   --json       print one JSON object
   --no-build   measure the last build as it is
@@ -27,12 +29,6 @@ const games = Number(values.games ?? 1000);
 const runs = Number(values.runs ?? 3);
 const seconds = Number(values.seconds ?? 10);
 
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { median: Math.round(median), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), n: s.length };
-};
-
 async function simulating(page, workers) {
   await page.click("[data-screen=measure]");
   await page.fill("[data-test=measure-rules]", "idiot");
@@ -40,15 +36,21 @@ async function simulating(page, workers) {
   await page.fill("[data-test=measure-games]", String(games));
   await page.fill("[data-test=measure-seed]", "7");
   await page.fill("[data-test=measure-workers]", String(workers));
-  const times = [];
+  const timed = (cold) => page.evaluate(async (cold) => {
+    const { measure } = globalThis.playground;
+    if (cold) measure.cancel(); // ends the workers kept
+    const t = performance.now();
+    await measure.run();
+    return performance.now() - t;
+  }, cold);
+  const cold = [];
+  const warm = [];
   for (let i = 0; i < runs; i++) {
-    times.push(await page.evaluate(async () => {
-      const t = performance.now();
-      await globalThis.playground.measure.run();
-      return performance.now() - t;
-    }));
+    cold.push(await timed(true));
+    warm.push(await timed(false));
   }
-  return stats(times);
+  const backends = await Promise.all(page.workers().filter((w) => w.url().includes("/pool.worker-")).map((w) => w.evaluate(() => globalThis.playground.backend)));
+  return { cold: stats(cold), warm: stats(warm), backends };
 }
 
 async function watching(page) {
@@ -91,14 +93,8 @@ async function watching(page) {
   }, seconds);
 }
 
-if (!values["no-build"]) await buildPlayground({ quiet: true });
-const served = await servePlayground(0);
-const browser = await launchBrowser();
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(served.url);
-  await page.waitForSelector("body[data-ready]");
+await withPlayground({ build: !values["no-build"] }, async ({ browser, url }) => {
+  const { page } = await openPage(browser, url);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const pool = Math.max(1, cores - 1);
   const sizes = [...new Set([1, 2, pool])].sort((a, b) => a - b);
@@ -110,10 +106,11 @@ try {
     process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   } else {
     process.stdout.write(`chromium ${result.chromium}, ${cores} cores, load average ${result.load.join(" ")} at the end\n\n`);
-    for (const s of simulate) process.stdout.write(`${games} Idiot games, seed 7, ${s.workers} worker${s.workers > 1 ? "s" : " "}: median ${s.median} ms (${s.min}–${s.max}, ${s.n} runs)\n`);
+    const ms = (t) => `median ${t.median} ms (${t.min}–${t.max}, ${t.n} runs)`;
+    for (const s of simulate) {
+      const on = `${games} Idiot games, seed 7, ${s.workers} worker${s.workers > 1 ? "s" : " "} (rules run as ${s.backends.join(", ")})`;
+      process.stdout.write(`${on}: cold ${ms(s.cold)}; warm ${ms(s.warm)}\n`);
+    }
     process.stdout.write(`\nIdiot at full speed on the Play screen: ${watch.framesPerSecond} frames/s, ${watch.tablesPerSecond} tables drawn/s (median ${watch.drawMs} ms each, with its layout), ${watch.moves} moves in ${watch.seconds} s\n`);
   }
-} finally {
-  await browser.close();
-  await served.close();
-}
+});

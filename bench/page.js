@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { buildPlayground, launchBrowser, servePlayground } from "../bin/playground.js";
+import { openPage, stats, withPlayground } from "./browser.js";
 
 const help = `Usage: npm run bench:page -- [--runs N] [--keys N] [--json] [--no-build]
 
@@ -27,12 +27,6 @@ if (values.help) {
 const runs = Number(values.runs ?? 5);
 const keys = Number(values.keys ?? 10);
 
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { median: Math.round(median), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), n: s.length };
-};
-
 function bundle() {
   const dir = "dist/editor/assets";
   return readdirSync(dir).map((name) => {
@@ -45,9 +39,7 @@ async function pageLoads(browser, url) {
   const ready = [];
   const checked = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(url);
+    const { context, page } = await openPage(browser, url);
     await page.waitForFunction(() => performance.getEntriesByName("playground-checked").length > 0, null, { timeout: 60_000 });
     const marks = await page.evaluate(() => ["playground-ready", "playground-checked"].map((n) => performance.getEntriesByName(n)[0].startTime));
     ready.push(marks[0]);
@@ -65,10 +57,7 @@ function largestRuleFile() {
 }
 
 async function keystrokes(browser, url, largest) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready]");
+  const { context, page } = await openPage(browser, url);
   const text = readFileSync(largest.file, "utf8");
   // the file as the user's own, beside the shipped files it names
   await page.setInputFiles("[data-test=upload]", { name: "largest.yaml", mimeType: "text/yaml", buffer: Buffer.from(text) });
@@ -102,14 +91,11 @@ async function keystrokes(browser, url, largest) {
   return stats(times);
 }
 
-if (!values["no-build"]) await buildPlayground({ quiet: true });
-const files = bundle();
-const served = await servePlayground(0);
-const browser = await launchBrowser();
-try {
-  const load = await pageLoads(browser, served.url);
+await withPlayground({ build: !values["no-build"] }, async ({ browser, url }) => {
+  const files = bundle();
+  const load = await pageLoads(browser, url);
   const largest = largestRuleFile();
-  const key = await keystrokes(browser, served.url, largest);
+  const key = await keystrokes(browser, url, largest);
   const result = { chromium: browser.version(), runs, keys, bundle: files, load, keystroke: { file: largest.file, bytes: largest.bytes, ...key } };
   if (values.json) {
     process.stdout.write(JSON.stringify(result, null, 2) + "\n");
@@ -124,7 +110,4 @@ try {
     process.stdout.write(`page load to first file's markers: ${ms(load.checked)}\n`);
     process.stdout.write(`keystroke to marker, ${largest.file} (${largest.bytes} bytes), with the 250 ms pause: ${ms(key)}\n`);
   }
-} finally {
-  await browser.close();
-  await served.close();
-}
+});
