@@ -212,7 +212,7 @@ describe("exporting", () => {
     // and a changed result makes one fail: the scenarios really check the games
     const session = new Session({ game: load("idiot"), seed: 9, seats: randoms(3) });
     session.run();
-    writeFileSync(join(dir, "wrong.scenario.yaml"), scenarioOf(session, { rules: "idiot" }).replace(/winners:\n((?:\s+- \S+\n)+)/, "winners: [nobody]\n"));
+    writeFileSync(join(dir, "wrong.scenario.yaml"), scenarioOf(session, { rules: "idiot" }).replace(/winners: \[[^\]\n]+\]/, "winners: [nobody]"));
     const r = runBin(["test", dir]);
     expect(r.out + r.err).toContain(`${cases.length} passed, 1 failed`);
     expect(r.out + r.err).toContain("wrong.scenario.yaml");
@@ -305,6 +305,38 @@ describe("a session behind messages", () => {
     expect(f.now).toBeLessThanOrEqual(first + 1.5);
     expect(f.nextAt === null || f.nextAt > first + 1.5).toBe(true);
     expect(session.handle({ kind: "start", refs: ["hands"], ref: { rules: "hands" }, seed: 2, seats: [null, "random"], viewer: 0 })).toMatchObject({ kind: "failed", error: "Hands is for 3–8 players, not 2" });
+  });
+
+  it("exports a match started from a scenario with each scripted round's own deal as a round step, so that the export passes from any point of the match", () => {
+    type Step = Record<string, unknown>;
+    // the scenario's moves in the order they are played, down into its rounds (expectations left out)
+    const movesOf = (steps: Step[]): Step[] => steps.flatMap((step) => (step.round ? movesOf(((step.round as Step).moves ?? []) as Step[]) : "expect" in step && Object.keys(step).length === 1 ? [] : [step]));
+    for (const file of ["test/scenarios/idle-hands/missions/match-games.scenario.yaml", "test/scenarios/on-the-cards/round-the-twist-2p-nothing-to-lose.scenario.yaml"]) {
+      const text = readFileSync(file, "utf8");
+      const session = remote();
+      const ask = (r: SessionRequest) => frameOf(session.handle(r));
+      let f = ask({ kind: "start", refs: [], ref: { rules: "" }, seed: 0, seats: [], viewer: "person", scenario: { text, file } });
+      const rounds: number[] = []; // the round being played after each move: 0 between rounds
+      for (const step of movesOf((parse(text) as { moves: Step[] }).moves)) {
+        if ("rejected" in step) continue;
+        const who = Object.keys(step)[0];
+        f = ask({ kind: "move", player: f.names.indexOf(who), text: String(step[who]) });
+        expect(f.refusal, `${file}: ${who}: ${String(step[who])}`).toBeNull();
+        rounds.push(f.round?.number ?? 0);
+      }
+      expect(new Set(rounds).size).toBeGreaterThan(1);
+      // every point of the match: in a round, between two, and a round just dealt with no move in it yet
+      const tested: string[] = [];
+      for (let cursor = 1; cursor <= rounds.length; cursor++) {
+        ask({ kind: "seek", cursor });
+        const exported = session.handle({ kind: "export" });
+        if (exported.kind !== "export") throw new Error(JSON.stringify(exported));
+        const r = runScenarioText(exported.text, `${file} at ${cursor}`, ".");
+        if (!r.passed) tested.push(`${file} after ${cursor} moves: ${r.failures[0].message}\n${exported.text}`);
+        if (cursor === rounds.length) expect(exported.text).toMatch(/^ {2}- round:\n {6}deal:\n/m);
+      }
+      expect(tested).toEqual([]);
+    }
   });
 
   it("starts from a scenario file as houserules test does (players, dealer, stacked deal), plays on by hand, steps back to the same deal, and exports a scenario that passes", () => {

@@ -9,8 +9,8 @@ import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
 import { tableRules, type TableRules } from "../table/rules.js";
 import { Session, TRUTH } from "./session.js";
-import { scenarioOf, type RulesRef } from "./export.js";
-import { scenarioStart } from "../scenario/run.js";
+import { scenarioOf, type RulesRef, type ScenarioFrom, type ScriptedRound } from "./export.js";
+import { scenarioStart, type ScenarioSetup } from "../scenario/run.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import type { GameHooks, State } from "../interpreter/state.js";
 import { entry, rootOf } from "../interpreter/load/catalog.js";
@@ -120,7 +120,7 @@ export class RemoteSession {
   private sent = 0; // log lines the page has for the viewer
   private sentCursor = 0;
 
-  private from: { name: string; keys: Record<string, unknown> } | null = null;
+  private from: (ScenarioFrom & { name: string }) | null = null;
 
   /** `folder`: where a scenario's relative paths are read from. */
   constructor(
@@ -173,7 +173,7 @@ export class RemoteSession {
         this.sent = 0;
         break;
       case "export":
-        return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name, this.from?.keys) };
+        return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name, this.from ?? undefined) };
     }
     return { kind: "frame", frame: this.frame(refusal) };
   }
@@ -211,10 +211,10 @@ export class RemoteSession {
       },
     });
     if (first.problems().length) return { kind: "failed", error: problems() };
-    return this.begun(r, session, { name: first.name, keys: first.keys });
+    return this.begun(r, session, { name: first.name, keys: first.keys, rounds: scripted(setup.rounds) });
   }
 
-  private begun(r: StartRequest, session: Session, from: { name: string; keys: Record<string, unknown> } | null): SessionReply {
+  private begun(r: StartRequest, session: Session, from: (ScenarioFrom & { name: string }) | null): SessionReply {
     this.session = session;
     this.start = r;
     this.from = from;
@@ -308,4 +308,13 @@ function cardsOf(params: readonly { kind: string; several: boolean }[], args: re
     else if (p.kind === "card") out.push(v as number);
   });
   return out;
+}
+
+/** The rounds a scenario scripts, with each one's own keys but its moves and expectations (what an export repeats). */
+function scripted(rounds: ScenarioSetup["rounds"]): ScriptedRound[] {
+  return rounds.map((r) => {
+    const keys = Object.create(null) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(r.raw)) if (k !== "moves" && k !== "expect") keys[k] = v;
+    return { keys, rounds: scripted(r.rounds) };
+  });
 }

@@ -34,6 +34,8 @@ export interface Played {
   move: Move;
   text: string; // the move as written (the whole truth: a scenario needs it)
   at?: number; // in a real-time phase, when it happened
+  /** The game it was played in: [] the game itself, [k] its k-th game played inside (from 0), [k, j] … */
+  round: number[];
   by: "agent" | "person";
   rngs: Uint32Array[];
   intents: (Intent | null)[];
@@ -53,6 +55,8 @@ export class Session {
   readonly names: string[];
   private play!: GamePlay;
   private entries: LogEntry[] = [];
+  /** How many games each game has started inside it so far. */
+  private started = new Map<State, number>();
   /** Every move played, including those after the cursor when the session has stepped back. */
   history: Played[] = [];
   cursor = 0;
@@ -86,10 +90,14 @@ export class Session {
 
   private restart(): void {
     this.entries = [];
+    this.started = new Map();
     this.play = new GamePlay(this.setup.game, {
       names: this.names, seed: this.setup.seed, seats: this.setup.seats, options: this.setup.options, log: true,
       dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(), asWritten: true,
-      watch: (game, event) => void this.entries.push({ game, event }),
+      watch: (game, event) => {
+        this.entries.push({ game, event });
+        if (event.type === "game") this.started.set(game, (this.started.get(game) ?? 0) + 1);
+      },
     });
     this.cursor = 0;
   }
@@ -103,10 +111,11 @@ export class Session {
     }
     if (this.state.over) return false;
     const g = innermost(this.state);
+    const round = this.round();
     const before = this.state.moves;
     if (!this.play.step() || this.state.moves === before) return false;
     const move = this.play.lastMove!;
-    this.record({ player: this.play.lastPlayer, move, text: moveText(g, move), at: this.play.lastAt, by: "agent" });
+    this.record({ player: this.play.lastPlayer, move, text: moveText(g, move), at: this.play.lastAt, round, by: "agent" });
     return true;
   }
 
@@ -121,6 +130,13 @@ export class Session {
     applyMove(this.state, p.player, p.move, true, p.at);
     p.rngs.forEach((r, i) => this.play.rngs[i].set(r));
     p.intents.forEach((x, i) => (this.play.intents[i] = x));
+  }
+
+  /** Where moves are made now: in the game ([]), or in the k-th game it has started inside it ([k]), and so on down. */
+  round(): number[] {
+    const path: number[] = [];
+    for (let g = this.state; g.sub; g = g.sub) path.push((this.started.get(g) ?? 1) - 1);
+    return path;
   }
 
   /** One move back: the game replayed from its seed. */
@@ -176,9 +192,10 @@ export class Session {
     const asked = at ?? g.now;
     const when = isRealtime(this.state) ? (asked <= last && this.cursor > 0 ? last + 0.001 : Math.max(asked, g.now)) : undefined;
     const text = moveText(g, parsed);
+    const round = this.round();
     const result = this.play.move(p, parsed, when);
     if (!result.ok) return result;
-    this.record({ player: p, move: parsed, text, at: when, by: "person" });
+    this.record({ player: p, move: parsed, text, at: when, round, by: "person" });
     return { ok: true };
   }
 
