@@ -442,8 +442,14 @@ describe("watching and playing in the page", () => {
           expect(f.legal.length === 0 || (await page.locator("[data-test=legal-move]").count()) === 0).toBe(true); // no move before it is started
           const ids = composed()[rounds - 1];
           expect(f.round!.cards.map((c) => c.id)).toEqual(ids);
-          const cards = await page.locator("[data-test=round-card]").evaluateAll((cs) => cs.map((c) => ({ id: c.getAttribute("data-id"), name: c.querySelector("h3")!.textContent, text: c.querySelector("p")!.textContent })));
+          // each card's text whole on screen: nothing scrolled away inside the card or cut at its edge
+          const cards = await page.locator("[data-test=round-card]").evaluateAll((cs) => cs.map((c) => {
+            const p = c.querySelector("p")!;
+            const cut = p.scrollHeight > p.clientHeight + 1 || c.scrollHeight > c.clientHeight + 1 || p.getBoundingClientRect().bottom > c.getBoundingClientRect().bottom;
+            return { id: c.getAttribute("data-id"), name: c.querySelector("h3")!.textContent, text: p.textContent, cut };
+          }));
           expect(cards.map((c) => c.id)).toEqual(ids);
+          expect(cards.filter((c) => c.cut).map((c) => c.id)).toEqual([]);
           for (const c of cards) {
             const { entry } = await import("../src/interpreter/load/catalog.js");
             expect(c.name).toBe(entry(c.id!)!.name);
