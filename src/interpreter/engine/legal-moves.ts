@@ -160,26 +160,77 @@ export function alikeGroups(s: State, param: ParamDef, from: number[]): number[]
 
 const maxSubsets = 4096;
 
-/** Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once. */
+/**
+ * Every non-empty subset of up to `max` cards, keeping the zone's order, with same-named cards counted once: in
+ * the order of a depth-first walk ([a], [a b], [a b c], [a c], [b], ...). The lists are shared between listings
+ * (a group of alike cards comes back turn after turn, as a hand changes a card at a time): never change them,
+ * as no move's arguments are ever changed.
+ */
 export function subsets(s: State, items: number[], max: number): number[][] {
+  const key = groupKey(items, max);
+  if (key < 0) return allSubsets(s, items, max);
+  let cache = subsetCache.get(s.game);
+  if (!cache) subsetCache.set(s.game, (cache = new Map()));
+  let sets = cache.get(key);
+  if (sets === undefined) {
+    sets = allSubsets(s, items, max);
+    if (cache.size < maxCachedGroups) cache.set(key, sets);
+  }
+  return sets;
+}
+
+/** The subsets of the groups listed before, per game and group (groupKey). */
+const subsetCache = new WeakMap<object, Map<number, number[][]>>();
+const maxCachedGroups = 50_000;
+
+/**
+ * A number naming a group of up to four cards (of the first 1,024) and the largest subset, which decide its
+ * subsets; -1 for any other group, whose subsets are made each time.
+ */
+function groupKey(items: number[], max: number): number {
+  const n = items.length;
+  if (n === 0 || n > 4 || !Number.isInteger(max)) return -1;
+  let key = 0;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
+    if (!(c >= 0 && c < 1024 && Number.isInteger(c))) return -1;
+    key = key * 1024 + c;
+  }
+  // up to 1024^4 × 25: a whole number well inside a double's exact range
+  return (key * 5 + n) * 5 + (max < 1 ? 1 : max > n ? n : max);
+}
+
+/** subsets(), made: walked with a stack of positions rather than a recursive closure, which V8 does not inline. */
+function allSubsets(s: State, items: number[], max: number): number[][] {
   const out: number[][] = [];
-  const dedupe = s.game.uniqueNames ? null : new Set<string>();
-  const pick: number[] = [];
-  const walk = (start: number) => {
-    for (let i = start; i < items.length && out.length < maxSubsets; i++) {
+  const names = s.game.uniqueNames ? null : s.game.cardNames;
+  const dedupe = names ? new Set<string>() : null;
+  const pick: number[] = []; // the cards of the subset being built
+  const at: number[] = []; // the position in items of each of them
+  let i = 0; // the next position to try at the current depth
+  for (;;) {
+    if (i < items.length && out.length < maxSubsets) {
+      at.push(i);
       pick.push(items[i]);
       if (!dedupe) out.push(pick.slice());
       else {
-        const key = pick.map((c) => s.game.cardNames[c]).sort().join(" ");
+        const key = pick.map((c) => names![c]).sort().join(" ");
         if (!dedupe.has(key)) {
           dedupe.add(key);
           out.push(pick.slice());
         }
       }
-      if (pick.length < max) walk(i + 1);
-      pick.pop();
+      // deeper while the subset may grow; otherwise the next card at this depth
+      if (pick.length >= max) {
+        at.pop();
+        pick.pop();
+      }
+      i++;
+      continue;
     }
-  };
-  walk(0);
-  return out;
+    if (at.length === 0) return out;
+    // this depth is done: back to the card below it, and on to the one after that
+    i = at.pop()! + 1;
+    pick.pop();
+  }
 }
