@@ -1,5 +1,7 @@
 // How long information-set MCTS takes: 1,000 iterations from a 4-player Idiot position in the play phase,
-// measured after a warm-up, as the median CPU time of several searches.
+// measured after a warm-up, as the median CPU time of several searches. Every search has a seed of its own, the
+// same in every run (search/0, search/1, ...; the warm-up's are others), so every run does exactly the same work:
+// what moves between runs is the machine. (Seeds drawn from Math.random made each run deal other cards.)
 import { loadRules } from "../src/interpreter/load/load.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { view } from "../src/interpreter/view.js";
@@ -27,12 +29,12 @@ export function timeSearch(searches = 15, iterations = 1000): SearchTiming {
     applyMove(s, p, legal[nextInt(rng, legal.length)], true);
   }
   const p = actors(s)[0];
-  const decision = () => ({ game, player: p, view: view(s, p), legal: legalMoves(s, p), rng: seedRng(`search/${Math.random()}`) });
+  const decision = (seed: string) => ({ game, player: p, view: view(s, p), legal: legalMoves(s, p), rng: seedRng(seed) });
   const options = { ...defaultSearch, iterations };
-  for (let i = 0; i < 5; i++) search(decision(), options); // warm-up
+  for (let i = 0; i < 5; i++) search(decision(`warm-up/${i}`), options);
   const times: number[] = [];
   for (let i = 0; i < searches; i++) {
-    const d = decision();
+    const d = decision(`search/${i}`);
     // CPU time of this process: on a shared machine, another program's load does not count
     const started = process.cpuUsage();
     search(d, options);

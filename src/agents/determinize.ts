@@ -5,7 +5,7 @@ import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import type { View } from "../interpreter/view.js";
 import { blankState } from "../interpreter/engine.js";
-import { cloneState } from "../interpreter/state.js";
+import { cloneState, copyState } from "../interpreter/state.js";
 import { canSeeCard } from "../interpreter/view.js";
 import { nextUint32, seedRng, shuffleInPlace, type RngState } from "../interpreter/rng.js";
 
@@ -18,12 +18,24 @@ export interface Prepared {
   base: State;
   hidden: { zone: number; index: number }[];
   unseen: number[];
+  /** Where deal() shuffles the unseen cards: one list for every deal. */
+  cards: number[];
 }
 
-/** Deals the unseen cards at random into the hidden places of a copy of the prepared state. */
-export function deal(prep: Prepared, rng: RngState): State {
-  const s = cloneState(prep.base);
-  const cards = prep.unseen.slice();
+/**
+ * Deals the unseen cards at random into the hidden places of a copy of the prepared state. Given `into` (a state
+ * an earlier deal of the same preparation returned, no longer needed), the copy is made in it rather than anew:
+ * the same deal, without allocating a state per deal.
+ */
+export function deal(prep: Prepared, rng: RngState, into?: State): State {
+  let s: State;
+  if (into) {
+    s = into;
+    copyState(s, prep.base);
+  } else s = cloneState(prep.base);
+  const cards = prep.cards;
+  const unseen = prep.unseen;
+  for (let i = 0; i < unseen.length; i++) cards[i] = unseen[i];
   shuffleInPlace(rng, cards);
   const hidden = prep.hidden;
   for (let i = 0; i < hidden.length; i++) {
@@ -33,7 +45,7 @@ export function deal(prep: Prepared, rng: RngState): State {
     s.cardZone[c] = h.zone;
     s.cardFrom[c] = -1;
   }
-  s.rng = seedRng(nextUint32(rng));
+  seedRng(nextUint32(rng), s.rng); // the copy's own list (copyState and cloneState both give one)
   return s;
 }
 
@@ -105,7 +117,7 @@ export function prepare(game: Game, v: View, rng: RngState): Prepared {
   s.now = v.flow.now;
   s.moves = v.flow.moves;
   s.over = v.over;
-  return { base: s, hidden, unseen };
+  return { base: s, hidden, unseen, cards: unseen.slice() };
 }
 
 function copy(v: unknown): unknown {

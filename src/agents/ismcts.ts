@@ -5,8 +5,9 @@
 import type { Agent, Decision } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
-import { decider, moveKey, randomPlayout } from "./playout.js";
+import { decider, moveKey, randomPlayout, type MoveKey } from "./playout.js";
 import { applyMove, legalMoves, type Move } from "../interpreter/engine.js";
+import type { State } from "../interpreter/state.js";
 import { nextInt } from "../interpreter/rng.js";
 
 interface Node {
@@ -14,7 +15,7 @@ interface Node {
   visits: number;
   reward: number; // for `player`
   available: number;
-  children: Map<string, Node>;
+  children: Map<MoveKey, Node> | null; // made when the first child is added: most nodes stay leaves
 }
 
 export interface SearchOptions {
@@ -28,16 +29,18 @@ export interface SearchOptions {
 export const defaultSearch: SearchOptions = { iterations: 1000, depth: 10, exploration: 0.7 };
 
 function node(player: number): Node {
-  return { player, visits: 0, reward: 0, available: 0, children: new Map() };
+  return { player, visits: 0, reward: 0, available: 0, children: null };
 }
 
 /** Runs the search and returns visit counts of the root's moves, by key. */
-export function search(d: Decision, o: SearchOptions = defaultSearch): Map<string, Node> {
+export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveKey, Node> {
   const root = node(-1);
+  const rootChildren = (root.children = new Map<MoveKey, Node>());
   const path: Node[] = [];
   const prepared = prepare(d.game, d.view, d.rng);
+  let s: State | undefined; // one state, dealt anew for every iteration
   for (let it = 0; it < o.iterations; it++) {
-    const s = deal(prepared, d.rng);
+    s = deal(prepared, d.rng, s);
     let current = root;
     path.length = 0;
     // Selection and expansion.
@@ -50,8 +53,10 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<strin
       let best: Node | null = null;
       let bestMove: Move | null = null;
       let bestScore = -Infinity;
-      for (const m of legal) {
-        const child = current.children.get(moveKey(m));
+      const children = current.children;
+      for (let i = 0; i < legal.length; i++) {
+        const m = legal[i];
+        const child = children === null ? undefined : children.get(moveKey(m));
         if (!child) {
           (untried ??= []).push(m);
           continue;
@@ -68,7 +73,7 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<strin
         const m = untried[untried.length === 1 ? 0 : nextInt(d.rng, untried.length)];
         const child = node(p);
         child.available = 1;
-        current.children.set(moveKey(m), child);
+        (current.children ??= new Map()).set(moveKey(m), child);
         applyMove(s, p, m, true);
         path.push(child);
         break;
@@ -85,7 +90,7 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<strin
       n.reward += value[n.player];
     }
   }
-  return root.children;
+  return rootChildren;
 }
 
 export function ismctsAgent(o: Partial<SearchOptions> = {}): Agent {

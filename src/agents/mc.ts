@@ -5,6 +5,7 @@ import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { randomPlayout } from "./playout.js";
 import { applyMove } from "../interpreter/engine.js";
+import type { State } from "../interpreter/state.js";
 
 export function monteCarloAgent(playouts = 200, depth = 30): Agent {
   return {
@@ -15,10 +16,11 @@ export function monteCarloAgent(playouts = 200, depth = 30): Agent {
       const prepared = prepare(d.game, d.view, d.rng);
       let best = 0;
       let bestValue = -Infinity;
+      let s: State | undefined; // one state, dealt anew for every playout
       d.legal.forEach((m, i) => {
         let total = 0;
         for (let k = 0; k < per; k++) {
-          const s = deal(prepared, d.rng);
+          s = deal(prepared, d.rng, s);
           applyMove(s, d.player, m, true);
           randomPlayout(s, depth, d.rng);
           total += evaluate(s)[d.player];

@@ -3,7 +3,8 @@
 
 export type RngState = Uint32Array;
 
-export function seedRng(seed: number | string): RngState {
+/** A generator seeded from a number or text; written into `into` when given (a search reseeds one often). */
+export function seedRng(seed: number | string, into: RngState = new Uint32Array(4)): RngState {
   // Spread the seed over four words with a string hash (cyrb128), so that nearby seeds give unrelated games.
   const text = String(seed);
   let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
@@ -18,9 +19,12 @@ export function seedRng(seed: number | string): RngState {
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  const state = new Uint32Array([(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0]);
-  for (let i = 0; i < 12; i++) nextUint32(state);
-  return state;
+  into[0] = (h1 ^ h2 ^ h3 ^ h4) >>> 0;
+  into[1] = (h2 ^ h1) >>> 0;
+  into[2] = (h3 ^ h1) >>> 0;
+  into[3] = (h4 ^ h1) >>> 0;
+  for (let i = 0; i < 12; i++) nextUint32(into);
+  return into;
 }
 
 export function nextUint32(s: RngState): number {

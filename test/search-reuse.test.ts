@@ -1,0 +1,130 @@
+// A search deals one position after another into the same state (copyState), seeds its random numbers in place
+// and names moves by numbers where it can: each must give exactly what the plain way gives.
+import { describe, expect, it } from "vitest";
+import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
+import type { Game } from "../src/interpreter/model.js";
+import { actors, applyMove, legalMoves, newGame, type Move } from "../src/interpreter/engine.js";
+import { cloneState, copyState, type State } from "../src/interpreter/state.js";
+import { view } from "../src/interpreter/view.js";
+import { nextInt, seedRng, type RngState } from "../src/interpreter/rng.js";
+import { deal, prepare } from "../src/agents/determinize.js";
+import { moveKey } from "../src/agents/playout.js";
+
+const games: [string, Game, number][] = [
+  ["idiot", loadRules("idiot").game!, 4],
+  ["crazy-eights", loadRules("crazy-eights").game!, 3],
+  ["go-fish", loadRules("go-fish").game!, 4],
+  ["hands", loadRules("hands").game!, 3],
+  ["idle-hands/missions-match", loadRules("idle-hands/missions-match").game!, 3],
+  ["idle-hands/seven-sins", loadRules("idle-hands/seven-sins").game!, 4], // families of zones that grow
+  ["an On The Cards round", loadComposition(["Deal Eight", "Take Lots of Tricks", "Crazy Eights", "Whist"]).game!, 4],
+];
+
+/** Random moves by whoever may act, until the game ends or `moves` are made. */
+function playOn(s: State, moves: number, rng: RngState): void {
+  for (let i = 0; i < moves && !s.over; i++) {
+    const who = actors(s);
+    if (who.length === 0) return;
+    const p = who[nextInt(rng, who.length)];
+    const legal = legalMoves(s, p);
+    if (legal.length === 0) return;
+    applyMove(s, p, legal[nextInt(rng, legal.length)], true);
+  }
+}
+
+/** Every field of a state: the rules by identity, a game inside it (playing, or the last played) by its zones. */
+function expectSame(a: State, b: State): void {
+  expect(Object.keys(a)).toEqual(Object.keys(b));
+  for (const key of Object.keys(b) as (keyof State)[]) {
+    if (key === "game") expect(a.game).toBe(b.game);
+    else if (key === "sub" || key === "last") expect(a[key]?.zones, key).toEqual(b[key]?.zones);
+    else expect(a[key], key).toEqual(b[key]);
+  }
+}
+
+describe("copying a state into another", () => {
+  it.each(games)("%s: the copy is the clone, however far the state it overwrites had gone", (_, game, n) => {
+    const rng = seedRng(`copy/${game.id}`);
+    const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+    for (const [start, further] of [[0, 40], [25, 300], [120, 5], [60, 2000]]) {
+      const base = newGame(game, { players, seed: `${game.id}/${start}`, log: false });
+      playOn(base, start, rng);
+      const into = cloneState(base);
+      playOn(into, further, rng); // zones emptied and filled, families of zones grown, phases and rounds passed
+      copyState(into, base);
+      expectSame(into, cloneState(base));
+      // and it plays on as the clone does
+      const clone = cloneState(base);
+      const a = seedRng(`on/${start}`);
+      const b = seedRng(`on/${start}`);
+      playOn(into, 200, a);
+      playOn(clone, 200, b);
+      expectSame(into, clone);
+    }
+  });
+});
+
+describe("dealing a view into a state used before", () => {
+  // (a match's view is not dealt: determinization plans within one game)
+  it.each(games.filter(([name]) => !name.endsWith("match")))("%s: the same deal as into a new copy", (_, game, n) => {
+    const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+    const s = newGame(game, { players, seed: `deal/${game.id}`, log: false });
+    playOn(s, 30, seedRng("to a position"));
+    const p = actors(s)[0] ?? 0;
+    const fresh = seedRng("deals");
+    const reused = seedRng("deals");
+    const prepFresh = prepare(game, view(s, p), seedRng("prepare"));
+    const prepReused = prepare(game, view(s, p), seedRng("prepare"));
+    let into: State | undefined;
+    const walk = seedRng("playouts");
+    for (let i = 0; i < 25; i++) {
+      const a = deal(prepFresh, fresh);
+      into = deal(prepReused, reused, into);
+      expectSame(into, a);
+      const steps = seedRng(`playout/${i}`);
+      playOn(into, nextInt(walk, 60), steps); // the next deal overwrites a state that has moved on
+    }
+  });
+});
+
+describe("seeding random numbers in place", () => {
+  it("gives the numbers a new generator gives", () => {
+    const into = seedRng("something else");
+    for (const seed of [0, 1, 4294967295, "7:12", "search/3", ""]) {
+      const got = seedRng(seed, into);
+      expect(got).toBe(into);
+      expect([...got]).toEqual([...seedRng(seed)]);
+    }
+  });
+});
+
+describe("move keys", () => {
+  /** The plain key: the action and its arguments as text. */
+  const textKey = (m: Move) => [m.action.index, ...m.args.map((a) => (Array.isArray(a) ? a.join(".") : String(a)))].join(":");
+
+  it.each(games)("%s: two legal moves share a key exactly when they are the same move", (_, game, n) => {
+    const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+    const rng = seedRng(`keys/${game.id}`);
+    let numbered = 0;
+    const byKey = new Map<number | string, string>();
+    for (let g = 0; g < 3; g++) {
+      const s = newGame(game, { players, seed: `keys/${g}`, log: false });
+      for (let i = 0; i < 400 && !s.over; i++) {
+        for (const p of actors(s)) {
+          for (const m of legalMoves(s, p)) {
+            const key = moveKey(m);
+            if (typeof key === "number") numbered++;
+            const text = textKey(m);
+            expect(byKey.get(key) ?? text).toBe(text);
+            byKey.set(key, text);
+          }
+        }
+        playOn(s, 1, rng);
+      }
+    }
+    // different moves have different keys: as many keys as moves told apart by their text
+    expect(byKey.size).toBe(new Set(byKey.values()).size);
+    // one card, or no arguments: a number (Go Fish's moves name a player and a rank, and keep their text)
+    if (game.id !== "go-fish") expect(numbered).toBeGreaterThan(0);
+  });
+});
