@@ -216,6 +216,19 @@ export function checkZone(s: State, to: unknown): void {
   }
 }
 
+/**
+ * Moves the top card of a zone onto the top of another: moveCard() for a card known to be on top of `from`, which
+ * neither searches the zone for it nor closes a gap. A deal moves every card of a game this way.
+ */
+export function moveTopCard(s: State, from: number, to: number): void {
+  checkZone(s, to);
+  const card = s.zones[from].pop()!;
+  s.zones[to].push(card);
+  s.cardZone[card] = to;
+  s.cardFrom[card] = s.zoneOwner[from];
+  s.shown[card] = 0;
+}
+
 /** Moves one card onto the top (or bottom) of a zone, recording who it came from. */
 export function moveCard(s: State, card: number, to: number, bottom = false): void {
   checkZone(s, to);

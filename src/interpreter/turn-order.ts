@@ -41,20 +41,16 @@ export function nextInPhase(s: State, from: number, dir: number): number {
 /**
  * Who takes the next turn: `candidate` (the player given the turn by giveTurn, else the phase's first player or
  * the next in the direction of play), or the next who takes part after them; then every pending skip passes
- * over one more player, whose turn is lost. Skips and the given turn are used up. Returns the players skipped.
+ * over one more player, whose turn is lost and counts as a turn of the phase. Skips and the given turn are used
+ * up. Returns the player, and allocates nothing unless someone is skipped: it runs at every turn.
  */
-const noneSkipped: readonly number[] = Object.freeze([]);
-
-function applyOrder(s: State, candidate: number): { player: number; skipped: readonly number[] } {
+function applyOrder(s: State, candidate: number): number {
   const dir = direction(s);
   let p = candidate;
   if (s.givenTurn >= 0) p = s.givenTurn;
   if (!takesPart(s, p)) p = nextInPhase(s, p, dir);
-  if (s.skips === 0) {
-    // the common case, once a turn: nobody is skipped
-    s.givenTurn = -1;
-    return { player: p, skipped: noneSkipped };
-  }
+  s.givenTurn = -1;
+  if (s.skips === 0) return p; // the common case, once a turn: nobody is skipped
   let taking = 0;
   for (let q = 0; q < s.n; q++) if (takesPart(s, q)) taking++;
   // skipping a whole round of the table comes back to the same place
@@ -65,18 +61,18 @@ function applyOrder(s: State, candidate: number): { player: number; skipped: rea
     p = nextInPhase(s, p, dir);
   }
   s.skips = 0;
-  s.givenTurn = -1;
+  s.phaseTurns += k;
   if (s.log || s.watch) for (const q of skipped) record(s, { type: "skip", player: q });
-  return { player: p, skipped };
+  return p;
 }
 
 /** The player who takes the first turn of a phase, from its `first:` (or, without one, left of the dealer). */
-export function firstTurn(s: State, first: number | null): { player: number; skipped: readonly number[] } {
+export function firstTurn(s: State, first: number | null): number {
   return applyOrder(s, first ?? nextInPhase(s, s.dealer, direction(s)));
 }
 
 /** The player who takes the turn after `from`'s. */
-export function followingTurn(s: State, from: number): { player: number; skipped: readonly number[] } {
+export function followingTurn(s: State, from: number): number {
   return applyOrder(s, nextInPhase(s, from, direction(s)));
 }
 

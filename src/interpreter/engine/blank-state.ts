@@ -61,10 +61,12 @@ export function blankState(game: Game, o: NewGameOptions): State {
   for (let z = 0; z < zones.length; z++) zones[z] = l.zones[z].slice();
   const opts: unknown[] = [];
   // Only the caller's own entries count: `name in options` would find toString on any object.
-  for (const [name, opt] of game.options) opts[opt.slot] = o.options && Object.hasOwn(o.options, name) ? o.options[name] : opt.value;
+  if (game.options.size > 0) for (const [name, opt] of game.options) opts[opt.slot] = o.options && Object.hasOwn(o.options, name) ? o.options[name] : opt.value;
+  const groups: number[][] = new Array(game.families);
+  for (let f = 0; f < groups.length; f++) groups[f] = [];
   const s: State = {
     game, n, names: o.players.slice(), zones, zoneDef: l.zoneDef.slice(), zoneOwner: l.zoneOwner.slice(),
-    groups: Array.from({ length: game.families }, () => []),
+    groups,
     cardZone: l.cardZone.slice(), cardFrom: l.cardFrom.slice(),
     shown: l.shown.slice(),
     vars: l.vars.slice(),

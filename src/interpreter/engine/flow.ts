@@ -82,9 +82,7 @@ function enterPhase(s: State, index: number): void {
     if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
       const first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
       if (s.phasePlayers > 0) {
-        const turn = firstTurn(s, first);
-        s.phaseTurns += turn.skipped.length;
-        beginTurn(s, turn.player);
+        beginTurn(s, firstTurn(s, first)); // a player skipped has had a turn of the phase
         return;
       }
       // nobody takes part: the phase ends at once
@@ -245,10 +243,9 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
     return;
   }
   // the turn passes: skipped players lose their turn, and in a phase of one turn each that is their turn
-  const turn = followingTurn(s, actor);
-  s.phaseTurns += turn.skipped.length;
+  const next = followingTurn(s, actor); // a player skipped has had a turn of the phase
   if (phase.once && s.phaseTurns >= s.phasePlayers) nextPhase(s);
-  else beginTurn(s, turn.player);
+  else beginTurn(s, next);
 }
 
 function nextPhase(s: State): void {

@@ -6,17 +6,30 @@ export function finishGame(s: State): void {
   if (s.over) return;
   s.me = -1;
   const o = s.game.outcome;
-  const scores = o.scores ? Array.from({ length: s.n }, (_, p) => o.scores!(s, p)) : null;
+  // loops rather than Array.from, a spread into Math.max and flatMap: a game ends once, but a short game's end
+  // is a fair share of its time
+  let scores: number[] | null = null;
+  if (o.scores) {
+    scores = new Array(s.n);
+    for (let p = 0; p < s.n; p++) scores[p] = o.scores(s, p) as number;
+  }
   let winners: number[];
   if (o.winners) winners = (o.winners(s) as number[]).slice();
-  else if (scores) {
-    const best = Math.max(...scores);
-    winners = scores.flatMap((v, p) => (v === best ? [p] : []));
-  } else winners = [];
+  else if (scores) winners = bestOf(scores);
+  else winners = [];
   const losers = o.losers ? (o.losers(s) as number[]).slice() : [];
   const result: GameResult = { winners, losers, scores, places: s.places.slice() };
   s.result = result;
   s.over = true;
   s.current = -1;
-  record(s, { type: "end", winners, losers, scores });
+  if (s.log || s.watch) record(s, { type: "end", winners, losers, scores });
+}
+
+/** The players with the highest score: Math.max one score at a time, which is Math.max of them all. */
+function bestOf(scores: number[]): number[] {
+  let best = -Infinity;
+  for (let p = 0; p < scores.length; p++) best = Math.max(best, scores[p]);
+  const out: number[] = [];
+  for (let p = 0; p < scores.length; p++) if (scores[p] === best) out.push(p);
+  return out;
 }

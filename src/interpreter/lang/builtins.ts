@@ -6,7 +6,7 @@ import type { Type } from "./types.js";
 import type { Eval } from "../model.js";
 import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
-import { checkZone, moveCard, zoneIndex } from "../state.js";
+import { checkZone, moveCard, moveTopCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
 import { range } from "./runtime.js";
 import { record } from "../events.js";
@@ -563,6 +563,7 @@ effect({
     const def = ev(kind)(s) as number;
     const rounds = ev(r)(s) as number;
     const start = first ? (ev(first)(s) as number) : (s.dealer + 1) % s.n;
+    const logging = s.log !== null || s.watch !== null;
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < s.n; i++) {
         const p = (start + i) % s.n;
@@ -571,11 +572,11 @@ effect({
         if (pile.length === 0) return;
         const c = pile[pile.length - 1];
         const to = zoneIndex(s, def, p);
-        if (s.log || s.watch) {
+        if (logging) {
           const shown = [s.shown[c]];
           moveCard(s, c, to);
           logMove(s, [c], from, to, shown);
-        } else moveCard(s, c, to);
+        } else moveTopCard(s, from, to);
       }
     }
   },
@@ -590,7 +591,7 @@ effect({
     // a card shown in an ordered zone is lost track of; in a hand (unordered) it is still known to be there
     if (s.game.zones[s.zoneDef[zone]].ordered) for (const c of s.zones[zone]) s.shown[c] = 0;
     s.hooks?.shuffled?.(s, zone);
-    record(s, { type: "shuffle", zone });
+    if (s.log || s.watch) record(s, { type: "shuffle", zone });
   },
 });
 
