@@ -121,6 +121,9 @@ for (const [name, pick] of [["best", 1], ["worst", -1]] as const) {
 for (const [name, fromTop] of [["top", true], ["last", true], ["bottom", false], ["first", false]] as const) {
   generators.set(name, (em, e, f) => {
     if (e.args.length !== 1) return null;
+    // of a list known to hold one card, every end is that card
+    const one = em.singleCard(e.args[0] as TExpr, f);
+    if (one !== null) return one;
     const t = f.tmp();
     const list = em.expr(e.args[0] as TExpr, f);
     return fromTop ? `(${t} = ${list}, ${t}.length ? ${t}[${t}.length - 1] : null)` : `(${t} = ${list}, ${t}.length ? ${t}[0] : null)`;

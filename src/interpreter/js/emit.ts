@@ -49,7 +49,18 @@ export class Emitter {
     const t = f.tmp();
     const assign = readsLocalElsewhere(scope, frame, slot) ? `${t} = ${this.local(frame, slot)} = ${value}` : `${t} = ${value}`;
     f.alias(frame, slot, t);
+    f.single(frame, slot, null); // bound again: whatever it held before
     return assign;
+  }
+
+  /**
+   * The card of an expression known to give a list of exactly one card where `f` reads it (see Fn.single):
+   * a local that holds one, or such a local read as a list; null when that is not known.
+   */
+  singleCard(e: TExpr, f: Fn): string | null {
+    if (e.k === "local") return f.singleOf(e.frame, e.slot) ?? null;
+    if (e.k === "orEmpty") return this.singleCard(e.list, f);
+    return null;
   }
 
   // ---- functions ---------------------------------------------------------------------------------------
@@ -140,7 +151,11 @@ export class Emitter {
       case "define": {
         const binds: string[] = [];
         for (const b of e.binds) {
-          if (readsLocal(e.body, b.frame, b.slot)) binds.push(this.bindLocal(b.frame, b.slot, this.expr(b.value, f), e.body, f));
+          if (readsLocal(e.body, b.frame, b.slot)) {
+            const one = this.singleCard(b.value, f);
+            binds.push(this.bindLocal(b.frame, b.slot, this.expr(b.value, f), e.body, f));
+            if (one !== null) f.single(b.frame, b.slot, one); // a definition's parameter given the list of one card
+          }
           else if (!safe(b.value)) binds.push(this.expr(b.value, f)); // unused, but evaluated as the closures do
         }
         return binds.length ? `(${[...binds, this.expr(e.body, f)].join(", ")})` : this.expr(e.body, f);

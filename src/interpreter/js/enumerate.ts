@@ -36,6 +36,16 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
   /** Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops. */
   const checked = (reqs: RequirementDef[], body: string): string =>
     reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
+  /**
+   * checked(), where the parameter in `slot` holds a list of one card, `card`: a candidate, or the card that
+   * stands for its group. The frame holds the list too, for the code that reads it from elsewhere.
+   */
+  const checkedOne = (slot: number, card: string, reqs: RequirementDef[], body: string): string => {
+    f.single(action.frame, slot, card);
+    const text = checked(reqs, body);
+    f.single(action.frame, slot, null);
+    return text;
+  };
   const values: string[] = action.params.map(() => f.tmp());
   // a listing stops at the limit of legal moves at once, as the engine's does
   const limit = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\n`;
@@ -104,15 +114,16 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     const scratch = em.m.constant([0]);
     // one card at a time: the rules see a scratch list while they check it; a card that passes gets a list of its own
     const chosen = oneCard ? lookUp(`${list}[${k}]`, true, bound) + pushLookedUp : `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`;
-    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${scratch}[0] = ${list}[${k}];\n${bound} = ${scratch};\n${checked([...groupChecks, ...checks], chosen)}\n}`;
+    const card = f.tmp();
+    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${card} = ${list}[${k}];\n${scratch}[0] = ${card};\n${bound} = ${scratch};\n${checkedOne(p.slot, card, [...groupChecks, ...checks], chosen)}\n}`;
     const rep = em.m.constant([0]);
     const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
     const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
     // a group of one card is the one card's move
     const setsOf = oneCard
-      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${lookUp(`${group}[0]`, true, bound)}${checked(checks, pushLookedUp)}\n}\n} else {\n${allSets}\n}`
+      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, checks, pushLookedUp)}\n}\n} else {\n${allSets}\n}`
       : allSets;
-    const perGroup = groupChecks.length > 0 ? `${rep}[0] = ${group}[0];\n${bound} = ${rep};\n${checked(groupChecks, setsOf)}` : setsOf;
+    const perGroup = groupChecks.length > 0 ? `${card} = ${group}[0];\n${rep}[0] = ${card};\n${bound} = ${rep};\n${checkedOne(p.slot, card, groupChecks, setsOf)}` : setsOf;
     let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
     const alike = p.alike === null ? undefined : alikeKeys(p.alike);
     if (oneCard && alike) {
@@ -122,8 +133,8 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
       const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
       const [key, ok] = [f.tmp(), f.tmp()];
       const gather = `${group} = [];\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
-      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${lookUp(`${from}[${g}]`, true, bound)}${checked(checks, pushLookedUp)}\n}\n} else {\n${gather}\n}`;
-      const groupHere = groupChecks.length > 0 ? `${rep}[0] = ${from}[${g}];\n${bound} = ${rep};\n${checked(groupChecks, setsHere)}` : setsHere;
+      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, checks, pushLookedUp)}\n}\n} else {\n${gather}\n}`;
+      const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${bound} = ${rep};\n${checkedOne(p.slot, card, groupChecks, setsHere)}` : setsHere;
       const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
       const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;
       many = `${counted}\nif (!${ok}) {\n${many}\n} else {\n${inPlace}\n}`;

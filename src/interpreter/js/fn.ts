@@ -20,6 +20,28 @@ export class Fn {
     return this.aliases.get(frame)?.get(slot);
   }
 
+  /**
+   * Locals that hold a list of exactly one card while the code being generated reads them, and the expression
+   * that gives that card: a listing checks each candidate of a parameter of cards as a list of one, and
+   * `cards.first` of it is then the candidate itself, read without looking into the list.
+   */
+  private singles = new Map<unknown[], Map<number, string>>();
+
+  /** The local holds a list of one card, given by `card`, in the code generated next; null: not any more. */
+  single(frame: unknown[], slot: number, card: string | null): void {
+    let slots = this.singles.get(frame);
+    if (!slots) {
+      if (card === null) return;
+      this.singles.set(frame, (slots = new Map()));
+    }
+    if (card === null) slots.delete(slot);
+    else slots.set(slot, card);
+  }
+
+  singleOf(frame: unknown[], slot: number): string | undefined {
+    return this.singles.get(frame)?.get(slot);
+  }
+
   /** Parts of trees this function computes once, ahead, into temporaries (by node). */
   private ahead = new Map<object, string>();
 
