@@ -16,7 +16,7 @@ import { runScenarioText } from "../src/scenario/scenario.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { State } from "../src/interpreter/state.js";
+import type { GameHooks, State } from "../src/interpreter/state.js";
 import type { GameEvent } from "../src/interpreter/events.js";
 import { view } from "../src/interpreter/view.js";
 import { playSession } from "../src/cli/commands/play.js";
@@ -84,7 +84,9 @@ describe("the terminal shows a seat only what it may see", () => {
     const seat = 0;
     const seen = new SeenSoFar(seat);
     const found: string[] = [];
-    const s = newGame(game, { players: ["You", ...seatNames(players).slice(1)], seed, watch: (g) => seen.observe(g) });
+    // what the seat sees after every event and after every action's effect (a shape shown and put down at once)
+    const hooks: GameHooks = { afterEffect: (g) => seen.observe(g), inner: () => hooks };
+    const s = newGame(game, { players: ["You", ...seatNames(players).slice(1)], seed, watch: (g) => seen.observe(g), hooks });
     seen.observe(s);
     let printed = 0;
     const io: IO = {
