@@ -29,8 +29,18 @@ export function gameBudget(bounds: Bounds, startedAt = Date.now()): Budget {
   };
 }
 
-/** The heap in use, where the place tells (Node); 0 elsewhere (a browser bounds a page's memory itself). */
-function heapUsed(): number {
-  const place = (globalThis as { process?: { memoryUsage?: () => { heapUsed: number } } }).process;
-  return typeof place?.memoryUsage === "function" ? place.memoryUsage().heapUsed : 0;
-}
+/**
+ * The heap in use, where the place tells (Node); 0 elsewhere (a browser bounds a page's memory itself). Read from
+ * V8's heap statistics, the figure process.memoryUsage() reports as heapUsed, without the resident set size it
+ * also reads from the system: 15 µs of CPU a call against 1 µs, and 13 ms of wall-clock time a call on average
+ * with the machine loaded (load average 8), where it made up a tenth of a simulated game.
+ */
+const heapUsed: () => number = (() => {
+  type Place = { getBuiltinModule?: (id: string) => unknown; memoryUsage?: () => { heapUsed: number } };
+  const place = (globalThis as { process?: Place }).process;
+  const v8 = place?.getBuiltinModule?.("node:v8") as { getHeapStatistics?: () => { used_heap_size: number } } | undefined;
+  const stats = v8?.getHeapStatistics;
+  if (typeof stats === "function") return () => stats().used_heap_size;
+  const usage = place?.memoryUsage;
+  return typeof usage === "function" ? () => usage.call(place).heapUsed : () => 0;
+})();
