@@ -43,7 +43,7 @@ setup: |
   @said = @"s1"
 phases:
   main:
-    actions: [@play, @pass]
+    actions: [@play, @lay, @pass]
 actions:
   @play:
     params:
@@ -61,6 +61,16 @@ actions:
       @said = @said + @"s2"
       @best = @pile.maxBy(@c => @worth(@c))
       @lead = @pile.best(@c => [@table[@c.@attr], @c.@attr])
+  @lay:
+    params:
+      @cards: {from: @hand, several: true, max: 1}
+    require:
+      @rule:
+        check: |
+          @fits(@cards.first) and @cards.last.n > 2
+        else: @'m2'
+    effect: |
+      move(@cards, @pile)
   @pass:
     require:
       @none:
@@ -95,6 +105,8 @@ const names: Record<string, [string, string]> = {
   play: ["play", "return"],
   pass: ["pass", "this"],
   card: ["card", "k"],
+  lay: ["lay", "function"],
+  cards: ["cards", "t2"],
   rule: ["rule", "__defineGetter__"],
   none: ["none", "toString"],
   v1: ["R", "`${globalThis.pwned = 2}`"],
@@ -140,6 +152,9 @@ describe("a hostile rule file cannot change the generated source", () => {
     // card of a zone chosen by its place in the cards' order by a key (worked out once, from the hostile strings)
     expect(a).toMatch(/out\.push\(t\d+\);/);
     expect(a).toMatch(/\(t\d+ - bestKey\) \* 1 > 0/);
+    // and a candidate checked as a list of one card, which the check reads from the list by name, its first and
+    // last card as the candidate itself (the frame is not written: nothing generated elsewhere reads it)
+    expect(a).toMatch(/(k\d+)\[0\] = (t\d+);\nif \(!\(\(t\d+ = \2, /);
     expect(b).toBe(a);
   });
 

@@ -8,7 +8,7 @@ import { alikeGroups, choices, subsets, tooManyMoves } from "../engine/legal-mov
 import { maxLegalMoves } from "../limits.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
-import { loopInvariants } from "./reads.js";
+import { loopInvariants, readsLocalElsewhere } from "./reads.js";
 
 type TreeOf = (fn: object) => CodeTree | undefined;
 
@@ -37,14 +37,22 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
   const checked = (reqs: RequirementDef[], body: string): string =>
     reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
   /**
-   * checked(), where the parameter in `slot` holds a list of one card, `card`: a candidate, or the card that
-   * stands for its group. The frame holds the list too, for the code that reads it from elsewhere.
+   * checked(), where the parameter in `slot` holds `list`, a list of one card, `card`: a candidate, or the card
+   * that stands for its group. The frame slot gets the list only when a requirement reads it from code generated
+   * elsewhere (a function of its own, or one the compiler made): the code written here reads the list by name.
+   * `framed`: the frame slot already holds the list.
    */
-  const checkedOne = (slot: number, card: string, reqs: RequirementDef[], body: string): string => {
+  const checkedOne = (slot: number, card: string, list: string, reqs: RequirementDef[], body: string, framed = false): string => {
+    const elsewhere = reqs.some((r) => {
+      const code = treeOf(r.check);
+      return code?.k !== "expr" || readsLocalElsewhere(code.tree, action.frame, slot);
+    });
     f.single(action.frame, slot, card);
+    if (!elsewhere) f.alias(action.frame, slot, list);
     const text = checked(reqs, body);
     f.single(action.frame, slot, null);
-    return text;
+    f.unalias(action.frame, slot);
+    return elsewhere && !framed ? `${em.local(action.frame, slot)} = ${list};\n${text}` : text;
   };
   const values: string[] = action.params.map(() => f.tmp());
   // a listing stops at the limit of legal moves at once, as the engine's does
@@ -115,15 +123,15 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     // one card at a time: the rules see a scratch list while they check it; a card that passes gets a list of its own
     const chosen = oneCard ? lookUp(`${list}[${k}]`, true, bound) + pushLookedUp : `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`;
     const card = f.tmp();
-    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${card} = ${list}[${k}];\n${scratch}[0] = ${card};\n${bound} = ${scratch};\n${checkedOne(p.slot, card, [...groupChecks, ...checks], chosen)}\n}`;
+    const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${card} = ${list}[${k}];\n${scratch}[0] = ${card};\n${checkedOne(p.slot, card, scratch, [...groupChecks, ...checks], chosen)}\n}`;
     const rep = em.m.constant([0]);
     const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
     const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
     // a group of one card is the one card's move
     const setsOf = oneCard
-      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, checks, pushLookedUp)}\n}\n} else {\n${allSets}\n}`
+      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
       : allSets;
-    const perGroup = groupChecks.length > 0 ? `${card} = ${group}[0];\n${rep}[0] = ${card};\n${bound} = ${rep};\n${checkedOne(p.slot, card, groupChecks, setsOf)}` : setsOf;
+    const perGroup = groupChecks.length > 0 ? `${card} = ${group}[0];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsOf)}` : setsOf;
     let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
     const alike = p.alike === null ? undefined : alikeKeys(p.alike);
     if (oneCard && alike) {
@@ -133,8 +141,8 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
       const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
       const [key, ok] = [f.tmp(), f.tmp()];
       const gather = `${group} = [];\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
-      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, checks, pushLookedUp)}\n}\n} else {\n${gather}\n}`;
-      const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${bound} = ${rep};\n${checkedOne(p.slot, card, groupChecks, setsHere)}` : setsHere;
+      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
+      const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsHere)}` : setsHere;
       const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
       const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;
       many = `${counted}\nif (!${ok}) {\n${many}\n} else {\n${inPlace}\n}`;

@@ -16,6 +16,11 @@ export class Fn {
     slots.set(slot, temp);
   }
 
+  /** The local is read from its frame slot again. */
+  unalias(frame: unknown[], slot: number): void {
+    this.aliases.get(frame)?.delete(slot);
+  }
+
   aliasOf(frame: unknown[], slot: number): string | undefined {
     return this.aliases.get(frame)?.get(slot);
   }
