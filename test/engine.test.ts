@@ -7,7 +7,7 @@ import { view, canSeeCard } from "../src/interpreter/view.js";
 import { describeEvent } from "../src/interpreter/events.js";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
-import { gameOf, tinyRules } from "./helpers/rules.js";
+import { gameOf, stockRules, tinyRules } from "./helpers/rules.js";
 
 const idiot = loadRules("idiot").game!;
 
@@ -131,6 +131,28 @@ describe("the log", () => {
     expect(describeEvent(s, event)).toBe(`Ann: play ${name}`);
     expect(describeEvent(s, event, 0)).toBe(`Ann: play ${name}`);
     expect(describeEvent(s, event, 1)).toBe("Ann: play ##");
+  });
+  it("hides a card whose name holds spaces as a whole, wherever it stands in the move", () => {
+    const game = gameOf(stockRules(`setup: deal(stock, hand, 3)
+phases:
+  main: {turns: clockwise, actions: [hide, swap]}
+actions:
+  hide:
+    params: {card: hand}
+    effect: move(card, stock)
+  swap:
+    params: {card: hand, other: hand}
+    effect: move(card, stock)
+end: players.all(p => p.hand.empty)
+`).replace('name: "c{n}"', 'name: "card of {n}"'));
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 3, dealer: 1 });
+    const p = s.current;
+    const [a, b] = s.zones[s.zones.findIndex((_, z) => game.zones[s.zoneDef[z]].name === "hand" && s.zoneOwner[z] === p)];
+    expect(applyMove(s, p, { action: game.actionsByName.get("swap")!, args: [a, b] })).toEqual({ ok: true });
+    const event = s.log!.filter((e) => e.type === "action").pop()!;
+    expect(describeEvent(s, event)).toBe(`${s.names[p]}: swap ${game.cardNames[a]} ${game.cardNames[b]}`);
+    expect(game.cardNames[a]).toMatch(/^card of \d$/);
+    expect(describeEvent(s, event, 1 - p)).toBe(`${s.names[p]}: swap ## ##`);
   });
 });
 

@@ -78,5 +78,15 @@ function maskMove(s: State, e: Extract<GameEvent, { type: "action" }>, viewer: n
     if (!(e.seenBy![i] & (1 << viewer))) hidden.add(s.game.cardNames[c]);
   });
   if (hidden.size === 0) return e.move;
-  return e.move.split(" ").map((w, i) => (i > 0 && hidden.has(w) ? "##" : w)).join(" ");
+  // A name may hold spaces (`card of 6`): it is hidden as the run of words it is in the move's text, the
+  // longest names first, so that no word of a hidden name is left to be read.
+  const words = e.move.split(" ");
+  const names = [...hidden].map((n) => n.split(" ")).sort((a, b) => b.length - a.length);
+  const out = [words[0]];
+  for (let i = 1; i < words.length; ) {
+    const name = names.find((n) => n.every((w, j) => words[i + j] === w));
+    out.push(name ? "##" : words[i]);
+    i += name ? name.length : 1;
+  }
+  return out.join(" ");
 }
