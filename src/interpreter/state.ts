@@ -129,21 +129,10 @@ export function cloneState(s: State): State {
  * (cloneState) of a state of the same game and players, and nothing else may hold its arrays.
  */
 export function copyState(into: State, from: State): void {
-  const zones = into.zones;
-  const fz = from.zones;
-  while (zones.length > fz.length) zones.pop();
-  for (let z = 0; z < fz.length; z++) {
-    if (z < zones.length) copyInto(zones[z], fz[z]);
-    else zones.push(fz[z].slice());
-  }
+  copyListsInto(into.zones, from.zones);
   copyInto(into.zoneDef, from.zoneDef);
   copyInto(into.zoneOwner, from.zoneOwner);
-  const groups = into.groups;
-  while (groups.length > from.groups.length) groups.pop();
-  for (let g = 0; g < from.groups.length; g++) {
-    if (g < groups.length) copyInto(groups[g], from.groups[g]);
-    else groups.push(from.groups[g].slice());
-  }
+  copyListsInto(into.groups, from.groups);
   copyInto(into.cardZone, from.cardZone);
   copyInto(into.cardFrom, from.cardFrom);
   copyInto(into.shown, from.shown);
@@ -190,6 +179,15 @@ export function copyState(into: State, from: State): void {
   into.hooks = null;
 }
 
+/** Copies a list of lists into another, each inner list into the one at its place (a zone family may have grown). */
+function copyListsInto<T>(into: T[][], from: readonly T[][]): void {
+  while (into.length > from.length) into.pop();
+  for (let i = 0; i < from.length; i++) {
+    if (i < into.length) copyInto(into[i], from[i]);
+    else into.push(from[i].slice());
+  }
+}
+
 /** Copies a list into another by pop, assignment and push: setting length calls into the runtime, and growing a list by it leaves holes. */
 function copyInto<T>(into: T[], from: readonly T[]): void {
   const n = from.length;
@@ -224,9 +222,7 @@ export function moveTopCard(s: State, from: number, to: number): void {
   checkZone(s, to);
   const card = s.zones[from].pop()!;
   s.zones[to].push(card);
-  s.cardZone[card] = to;
-  s.cardFrom[card] = s.zoneOwner[from];
-  s.shown[card] = 0;
+  placed(s, card, from, to);
 }
 
 /** Moves one card onto the top (or bottom) of a zone, recording who it came from. */
@@ -244,6 +240,11 @@ export function moveCard(s: State, card: number, to: number, bottom = false): vo
   }
   if (bottom) s.zones[to].unshift(card);
   else s.zones[to].push(card);
+  placed(s, card, from, to);
+}
+
+/** Records a card's move into `to` from `from`: where it is, whose it was, and that it is no longer shown. */
+function placed(s: State, card: number, from: number, to: number): void {
   s.cardZone[card] = to;
   s.cardFrom[card] = s.zoneOwner[from];
   s.shown[card] = 0;
