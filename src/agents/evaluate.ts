@@ -3,17 +3,17 @@
 // of shedding games such as Idiot), and a player who is out has done best.
 import type { State } from "../interpreter/state.js";
 
-export function evaluate(s: State): number[] {
+/** The values, one per player, written into `out` when given (a search scores a position every iteration). */
+export function evaluate(s: State, out: number[] = new Array(s.n)): number[] {
   const n = s.n;
   if (s.over) {
     const r = s.result;
-    if (!r) return new Array(n).fill(0.5);
-    const out = new Array(n).fill(r.winners.length ? 0 : 0.5);
-    for (const p of r.winners) out[p] = 1;
+    out.fill(r && r.winners.length ? 0 : 0.5, 0, n);
+    if (r) for (const p of r.winners) out[p] = 1;
     return out;
   }
   const scores = s.game.outcome.scores;
-  const values: number[] = new Array(n);
+  const values = out; // the raw values first, then each turned into its place between the lowest and the highest
   if (scores) {
     const saved = s.me;
     for (let p = 0; p < n; p++) values[p] = scores(s, p);
@@ -33,7 +33,6 @@ export function evaluate(s: State): number[] {
     if (values[p] < min) min = values[p];
     if (values[p] > max) max = values[p];
   }
-  const out = new Array(n);
   for (let p = 0; p < n; p++) {
     if (s.out[p]) out[p] = 1;
     else out[p] = max === min ? 0.5 : 0.1 + (0.8 * (values[p] - min)) / (max - min);

@@ -6,16 +6,17 @@ import type { Agent, Decision } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { decider, moveKey, randomPlayout, type MoveKey } from "./playout.js";
+import { none, Tree } from "./tree.js";
 import { applyMove, legalMoves, type Move } from "../interpreter/engine.js";
 import type { State } from "../interpreter/state.js";
 import { nextInt } from "../interpreter/rng.js";
 
-interface Node {
-  player: number; // who made the move into this node
+/** What a search found out about one of the root's moves. */
+export interface MoveStats {
+  player: number; // who makes the move
   visits: number;
   reward: number; // for `player`
   available: number;
-  children: Map<MoveKey, Node> | null; // made when the first child is added: most nodes stay leaves
 }
 
 export interface SearchOptions {
@@ -28,69 +29,86 @@ export interface SearchOptions {
 
 export const defaultSearch: SearchOptions = { iterations: 1000, depth: 10, exploration: 0.7 };
 
-function node(player: number): Node {
-  return { player, visits: 0, reward: 0, available: 0, children: null };
-}
-
-/** Runs the search and returns visit counts of the root's moves, by key. */
-export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveKey, Node> {
-  const root = node(-1);
-  const rootChildren = (root.children = new Map<MoveKey, Node>());
-  const path: Node[] = [];
+/** Runs the search and returns the statistics of the root's moves, by key, in the order they were first tried. */
+export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveKey, MoveStats> {
+  const tree = new Tree(o.iterations + 1);
+  const { visits, reward, available, player } = tree;
+  const root = 0;
+  const rootKeys = d.legal.map(moveKey);
+  const rootSlots = Int32Array.from(rootKeys, (k) => tree.slotKey(k));
+  const path = new Int32Array(tree.capacity); // the nodes an iteration went through, root excluded
+  const untried: Move[] = [];
+  const untriedKeys: number[] = [];
   const prepared = prepare(d.game, d.view, d.rng);
+  const value = new Array<number>(d.view.names.length);
   let s: State | undefined; // one state, dealt anew for every iteration
   for (let it = 0; it < o.iterations; it++) {
     s = deal(prepared, d.rng, s);
     let current = root;
-    path.length = 0;
+    let depth = 0;
     // Selection and expansion.
     while (!s.over) {
-      const p = current === root ? d.player : decider(s, d.rng);
+      const atRoot = current === root;
+      const p = atRoot ? d.player : decider(s, d.rng);
       if (p < 0) break;
-      const legal = current === root ? (d.legal as Move[]) : legalMoves(s, p);
+      const legal = atRoot ? (d.legal as Move[]) : legalMoves(s, p);
       if (legal.length === 0) break;
-      let untried: Move[] | null = null;
-      let best: Node | null = null;
+      let tried = 0;
+      let best = none;
       let bestMove: Move | null = null;
       let bestScore = -Infinity;
-      const children = current.children;
       for (let i = 0; i < legal.length; i++) {
         const m = legal[i];
-        const child = children === null ? undefined : children.get(moveKey(m));
-        if (!child) {
-          (untried ??= []).push(m);
+        const key = atRoot ? rootSlots[i] : tree.slotKey(moveKey(m));
+        const child = tree.child(current, key);
+        if (child === none) {
+          untried[tried] = m;
+          untriedKeys[tried] = key;
+          tried++;
           continue;
         }
-        child.available++;
-        const score = child.reward / child.visits + o.exploration * Math.sqrt(Math.log(child.available) / child.visits);
+        const n = visits[child];
+        const score = reward[child] / n + o.exploration * Math.sqrt(Math.log(++available[child]) / n);
         if (score > bestScore) {
           bestScore = score;
           best = child;
           bestMove = m;
         }
       }
-      if (untried) {
-        const m = untried[untried.length === 1 ? 0 : nextInt(d.rng, untried.length)];
-        const child = node(p);
-        child.available = 1;
-        (current.children ??= new Map()).set(moveKey(m), child);
-        applyMove(s, p, m, true);
-        path.push(child);
+      if (tried > 0) {
+        const k = tried === 1 ? 0 : nextInt(d.rng, tried);
+        const child = tree.add(current, untriedKeys[k], p);
+        available[child] = 1;
+        applyMove(s, p, untried[k], true);
+        path[depth++] = child;
         break;
       }
       applyMove(s, p, bestMove!, true);
-      current = best!;
-      path.push(current);
+      current = best;
+      path[depth++] = current;
     }
     // Simulation and backpropagation.
     randomPlayout(s, o.depth, d.rng);
-    const value = evaluate(s);
-    for (const n of path) {
-      n.visits++;
-      n.reward += value[n.player];
+    evaluate(s, value);
+    for (let i = 0; i < depth; i++) {
+      const n = path[i];
+      visits[n]++;
+      reward[n] += value[player[n]];
     }
   }
-  return rootChildren;
+  // the root's children, in the order they were added
+  const order: number[] = [];
+  for (let i = 0; i < rootSlots.length; i++) {
+    const child = tree.child(root, rootSlots[i]);
+    if (child !== none && !order.includes(child)) order.push(child);
+  }
+  order.sort((a, b) => a - b);
+  const out = new Map<MoveKey, MoveStats>();
+  for (const child of order) {
+    const i = rootSlots.indexOf(tree.key[child]);
+    out.set(rootKeys[i], { player: player[child], visits: visits[child], reward: reward[child], available: available[child] });
+  }
+  return out;
 }
 
 export function ismctsAgent(o: Partial<SearchOptions> = {}): Agent {
