@@ -1,5 +1,6 @@
 // A search deals one position after another into the same state (copyState), seeds its random numbers in place
-// and names moves by numbers where it can: each must give exactly what the plain way gives.
+// (from a whole number's digits without making its text) and names moves by numbers where it can: each must give
+// exactly what the plain way gives.
 import { describe, expect, it } from "vitest";
 import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
 import type { Game } from "../src/interpreter/model.js";
@@ -95,6 +96,17 @@ describe("seeding random numbers in place", () => {
       expect(got).toBe(into);
       expect([...got]).toEqual([...seedRng(seed)]);
     }
+  });
+
+  it("seeds from a whole number's digits as from its text", () => {
+    // below 2^32 the digits are worked out without String(); the text's own hash is the reference
+    const rng = seedRng("digits");
+    const seeds = [0, 1, 9, 10, 11, 99, 100, 101, 2147483647, 2147483648, 4294967294, 4294967295, -0];
+    for (let i = 0; i < 2000; i++) seeds.push(nextInt(rng, 2) ? nextInt(rng, 4294967296) : nextInt(rng, 1000));
+    for (const seed of seeds) expect([...seedRng(seed)], String(seed)).toEqual([...seedRng(String(seed))]);
+    // other numbers still go by their text
+    for (const seed of [-1, 1.5, 4294967296, 1e21, NaN]) expect([...seedRng(seed)], String(seed)).toEqual([...seedRng(String(seed))]);
+    expect([...seedRng(12)]).not.toEqual([...seedRng(21)]);
   });
 });
 

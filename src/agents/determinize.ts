@@ -16,7 +16,9 @@ export function determinize(game: Game, v: View, rng: RngState): State {
 /** What stays the same between deals of one view: a state with the seen cards placed, and the unseen ones. */
 export interface Prepared {
   base: State;
-  hidden: { zone: number; index: number }[];
+  /** The hidden places, the k-th at index hiddenIndex[k] of zone hiddenZone[k]; as many as unseen cards. */
+  hiddenZone: Int32Array;
+  hiddenIndex: Int32Array;
   unseen: number[];
   /** Where deal() shuffles the unseen cards: one list for every deal. */
   cards: number[];
@@ -37,12 +39,12 @@ export function deal(prep: Prepared, rng: RngState, into?: State): State {
   const unseen = prep.unseen;
   for (let i = 0; i < unseen.length; i++) cards[i] = unseen[i];
   shuffleInPlace(rng, cards);
-  const hidden = prep.hidden;
-  for (let i = 0; i < hidden.length; i++) {
+  const { hiddenZone, hiddenIndex } = prep;
+  for (let i = 0; i < hiddenZone.length; i++) {
     const c = cards[i];
-    const h = hidden[i];
-    s.zones[h.zone][h.index] = c;
-    s.cardZone[c] = h.zone;
+    const zone = hiddenZone[i];
+    s.zones[zone][hiddenIndex[i]] = c;
+    s.cardZone[c] = zone;
     s.cardFrom[c] = -1;
   }
   seedRng(nextUint32(rng), s.rng); // the copy's own list (copyState and cloneState both give one)
@@ -117,7 +119,9 @@ export function prepare(game: Game, v: View, rng: RngState): Prepared {
   s.now = v.flow.now;
   s.moves = v.flow.moves;
   s.over = v.over;
-  return { base: s, hidden, unseen, cards: unseen.slice() };
+  const hiddenZone = Int32Array.from(hidden, (h) => h.zone);
+  const hiddenIndex = Int32Array.from(hidden, (h) => h.index);
+  return { base: s, hiddenZone, hiddenIndex, unseen, cards: unseen.slice() };
 }
 
 function copy(v: unknown): unknown {

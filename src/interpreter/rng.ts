@@ -3,13 +3,32 @@
 
 export type RngState = Uint32Array;
 
+/** The decimal digits of a seed, last first (a whole number below 2^32 has at most ten). */
+const digits = new Uint8Array(10);
+
 /** A generator seeded from a number or text; written into `into` when given (a search reseeds one often). */
 export function seedRng(seed: number | string, into: RngState = new Uint32Array(4)): RngState {
-  // Spread the seed over four words with a string hash (cyrb128), so that nearby seeds give unrelated games.
-  const text = String(seed);
+  // Spread the seed over four words with a string hash (cyrb128) of its text, so that nearby seeds give unrelated
+  // games. A whole number below 2^32 (a search seeds one per deal) is hashed from its decimal digits, worked out
+  // here rather than by String(): the same text, without making a string.
+  const byDigits = typeof seed === "number" && seed >>> 0 === seed;
+  let text = "";
+  let length = 0;
+  if (byDigits) {
+    // last digit first; x - 10 * q rather than x % 10, which above 2^31 is a floating-point remainder
+    for (let x = seed; ; ) {
+      const q = Math.floor(x / 10);
+      digits[length++] = 48 + x - 10 * q;
+      if (q === 0) break;
+      x = q;
+    }
+  } else {
+    text = String(seed);
+    length = text.length;
+  }
   let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
+  for (let i = 0; i < length; i++) {
+    const k = byDigits ? digits[length - 1 - i] : text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
     h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
     h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
