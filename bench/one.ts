@@ -14,7 +14,7 @@ process.env.NODE_ENV ??= "production";
 
 function main([what, impl, seconds, backend]: string[]): number {
   if (what === "search") {
-    process.stdout.write(JSON.stringify(timeSearch(5)) + "\n");
+    process.stdout.write(JSON.stringify(timeSearch()) + "\n");
     return 0;
   }
   const comparison = comparisons(backend as Backend | undefined).find((c) => c.game === what);

@@ -45,11 +45,14 @@ export interface Ratio {
   rounds: number[];
 }
 
-export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches"> {
+export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches" | "firstMs"> {
   /** The median over the rounds of each round's median search. */
   medianMs: number;
   range: Range;
   searches: number;
+  /** The median over the rounds of the first search of each round's fresh process, and their range. */
+  firstMs: number;
+  firstRange: Range;
 }
 
 export interface Machine {
@@ -120,9 +123,13 @@ export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Rat
 
 export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefined {
   if (timings.length === 0) return undefined;
-  const { game, players, iterations, depth } = timings[0];
+  const { game, players, iterations, depth, warmups } = timings[0];
   const medians = timings.map((t) => t.medianMs);
-  return { game, players, iterations, depth, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)) };
+  const firsts = timings.map((t) => t.firstMs);
+  return {
+    game, players, iterations, depth, warmups, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)),
+    firstMs: median(firsts), firstRange: rangeOf(firsts),
+  };
 }
 
 function sum(xs: number[]): number {
@@ -149,7 +156,8 @@ export function textReport(report: Report): string {
   const s = report.search;
   if (s) {
     text += `\ninformation-set MCTS, ${s.iterations} iterations (playouts of ${s.depth} moves) from a ${s.players}-player ${s.game} position: `;
-    text += `median ${s.medianMs} ms CPU (${spread(s.range, String)} over the rounds' medians, ${s.searches} searches)\n`;
+    text += `median ${s.medianMs} ms CPU (${spread(s.range, String)} over the rounds' medians, ${s.searches} searches after ${s.warmups} `;
+    text += `in each process); the first search of a fresh process ${s.firstMs} ms (${spread(s.firstRange, String)})\n`;
   }
   return text;
 }
