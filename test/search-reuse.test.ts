@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
 import type { Game } from "../src/interpreter/model.js";
-import { actors, applyMove, legalMoves, newGame, type Move } from "../src/interpreter/engine.js";
+import { actors, actorsInto, applyMove, legalMoves, newGame, type Move } from "../src/interpreter/engine.js";
 import { cloneState, copyState, type State } from "../src/interpreter/state.js";
 import { view } from "../src/interpreter/view.js";
 import { nextInt, seedRng, type RngState } from "../src/interpreter/rng.js";
 import { deal, prepare } from "../src/agents/determinize.js";
-import { moveKey } from "../src/agents/playout.js";
+import { decider, moveKey } from "../src/agents/playout.js";
 
 const games: [string, Game, number][] = [
   ["idiot", loadRules("idiot").game!, 4],
@@ -112,12 +112,15 @@ describe("seeding random numbers in place", () => {
 
 describe("move keys", () => {
   /** The plain key: the action and its arguments as text. */
+  const isCard = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 8192;
+  const numberable = (a: unknown) => a === null || isCard(a) || (Array.isArray(a) && a.length >= 1 && a.length <= 3 && a.every(isCard));
   const textKey = (m: Move) => [m.action.index, ...m.args.map((a) => (Array.isArray(a) ? a.join(".") : String(a)))].join(":");
 
   it.each(games)("%s: two legal moves share a key exactly when they are the same move", (_, game, n) => {
     const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
     const rng = seedRng(`keys/${game.id}`);
     let numbered = 0;
+    let lists = 0; // moves of a list of two or three cards
     const byKey = new Map<number | string, string>();
     for (let g = 0; g < 3; g++) {
       const s = newGame(game, { players, seed: `keys/${g}`, log: false });
@@ -125,8 +128,14 @@ describe("move keys", () => {
         for (const p of actors(s)) {
           for (const m of legalMoves(s, p)) {
             const key = moveKey(m);
-            if (typeof key === "number") numbered++;
             const text = textKey(m);
+            if (typeof key === "number") numbered++;
+            // no argument, or none, one card or number, or a list of one to three cards: a number, below 2^51
+            if (m.args.length === 0 || (m.args.length === 1 && numberable(m.args[0]))) {
+              expect(typeof key, text).toBe("number");
+              expect(key as number).toBeLessThan(2 ** 51);
+            }
+            if (typeof key === "number" && key >= 2 ** 30) lists++;
             expect(byKey.get(key) ?? text).toBe(text);
             byKey.set(key, text);
           }
@@ -136,7 +145,35 @@ describe("move keys", () => {
     }
     // different moves have different keys: as many keys as moves told apart by their text
     expect(byKey.size).toBe(new Set(byKey.values()).size);
-    // one card, or no arguments: a number (Go Fish's moves name a player and a rank, and keep their text)
+    // (Go Fish's moves name a player and a rank, and keep their text)
     if (game.id !== "go-fish") expect(numbered).toBeGreaterThan(0);
+    if (game.id === "idiot") expect(lists).toBeGreaterThan(0); // a pair or three of a kind played at once
+  });
+});
+
+describe("who decides, asked without a new list", () => {
+  it.each(games)("%s: the players actors() lists, and the same random choice among them", (_, game, n) => {
+    const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+    const rng = seedRng(`who/${game.id}`);
+    let several = 0;
+    for (let g = 0; g < 4; g++) {
+      const s = newGame(game, { players, seed: `who/${g}`, log: false });
+      const a = seedRng(`decide/${g}`);
+      const b = seedRng(`decide/${g}`);
+      for (let i = 0; i < 300; i++) {
+        const want = actors(s);
+        const into = [9, 9, 9, 9, 9, 9, 9, 9]; // longer than any list: only the count says where it ends
+        const count = actorsInto(s, into);
+        expect(into.slice(0, count)).toEqual(want);
+        if (want.length > 1) several++;
+        // the choice as it was made from actors()' own list
+        const plain = want.length === 0 ? -1 : want.length === 1 ? want[0] : want[nextInt(b, want.length)];
+        expect(decider(s, a)).toBe(plain);
+        expect([...a]).toEqual([...b]);
+        if (s.over) break;
+        playOn(s, 1, rng);
+      }
+    }
+    if (game.id === "idiot") expect(several).toBeGreaterThan(0); // the swap at the start: everyone at once
   });
 });

@@ -15,6 +15,17 @@ import { search, type SearchOptions } from "../src/agents/ismcts.js";
 import { decider, moveKey, randomPlayout, type MoveKey } from "../src/agents/playout.js";
 import { none, Tree } from "../src/agents/tree.js";
 
+/** A whole-number key as moves get them: small, up to 2^51, alike in their low 32 bits, or a text key's negative. */
+function anyKey(rng: RngState): number {
+  switch (nextInt(rng, 5)) {
+    case 0: return nextInt(rng, 40);
+    case 1: return nextInt(rng, 1 << 30);
+    case 2: return 2 ** 30 + nextInt(rng, 2 ** 20) * 2 ** 31 + nextInt(rng, 2 ** 31);
+    case 3: return 7 + nextInt(rng, 16) * 2 ** 32; // the same low half
+    default: return -1 - nextInt(rng, 20);
+  }
+}
+
 describe("the search tree", () => {
   it("finds exactly the children a map of (parent, key) finds", () => {
     const rng = seedRng("tree");
@@ -24,7 +35,7 @@ describe("the search tree", () => {
     // few parents and keys from a small range, so that the same pair comes up again and slots collide
     for (let i = 0; i < 20000; i++) {
       const parent = nextInt(rng, Math.min(tree.size, 60));
-      const key = nextInt(rng, 3) === 0 ? nextInt(rng, 40) : nextInt(rng, 1 << 30);
+      const key = anyKey(rng);
       const known = reference.get(`${parent}/${key}`);
       if (tree.child(parent, key) !== (known ?? none)) wrong.push(`${parent}/${key}: ${tree.child(parent, key)}, not ${known ?? none}`);
       if (known === undefined && tree.size < tree.capacity) {

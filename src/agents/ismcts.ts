@@ -35,12 +35,15 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
   const { visits, reward, available, player } = tree;
   const root = 0;
   const rootKeys = d.legal.map(moveKey);
-  const rootSlots = Int32Array.from(rootKeys, (k) => tree.slotKey(k));
+  const rootSlots = Float64Array.from(rootKeys, (k) => tree.slotKey(k));
   const path = new Int32Array(tree.capacity); // the nodes an iteration went through, root excluded
   const untried: Move[] = [];
   const untriedKeys: number[] = [];
   const prepared = prepare(d.game, d.view, d.rng);
   const value = new Array<number>(d.view.names.length);
+  // Math.log of every count a node can be available (at most once per iteration), worked out once
+  const logOf = new Float64Array(o.iterations + 1);
+  for (let i = 1; i <= o.iterations; i++) logOf[i] = Math.log(i);
   let s: State | undefined; // one state, dealt anew for every iteration
   for (let it = 0; it < o.iterations; it++) {
     s = deal(prepared, d.rng, s);
@@ -68,7 +71,7 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
           continue;
         }
         const n = visits[child];
-        const score = reward[child] / n + o.exploration * Math.sqrt(Math.log(++available[child]) / n);
+        const score = reward[child] / n + o.exploration * Math.sqrt(logOf[++available[child]] / n);
         if (score > bestScore) {
           bestScore = score;
           best = child;

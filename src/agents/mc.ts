@@ -17,13 +17,14 @@ export function monteCarloAgent(playouts = 200, depth = 30): Agent {
       let best = 0;
       let bestValue = -Infinity;
       let s: State | undefined; // one state, dealt anew for every playout
+      const value: number[] = new Array(d.view.names.length);
       d.legal.forEach((m, i) => {
         let total = 0;
         for (let k = 0; k < per; k++) {
           s = deal(prepared, d.rng, s);
           applyMove(s, d.player, m, true);
           randomPlayout(s, depth, d.rng);
-          total += evaluate(s)[d.player];
+          total += evaluate(s, value)[d.player];
         }
         if (total / per > bestValue) {
           bestValue = total / per;

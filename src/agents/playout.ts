@@ -1,13 +1,16 @@
 // Moves on a state the agent owns (a determinization), for looking ahead: whose decision it is, and random play.
 import type { State } from "../interpreter/state.js";
-import { actors, applyMove, legalMoves, type Move } from "../interpreter/engine.js";
+import { actorsInto, applyMove, legalMoves, type Move } from "../interpreter/engine.js";
 import { nextInt, type RngState } from "../interpreter/rng.js";
+
+/** Where decider() lists who may act: one list, written over on every call. */
+const who: number[] = [];
 
 /** Who decides next on a state: the player whose turn it is, or, where several may act, one of them at random. */
 export function decider(s: State, rng: RngState): number {
-  const who = actors(s);
-  if (who.length === 0) return -1;
-  return who.length === 1 ? who[0] : who[nextInt(rng, who.length)];
+  const n = actorsInto(s, who);
+  if (n === 0) return -1;
+  return n === 1 ? who[0] : who[nextInt(rng, n)];
 }
 
 /** Random moves until the game ends or `depth` moves have been made. */
@@ -23,24 +26,27 @@ export function randomPlayout(s: State, depth: number, rng: RngState): void {
 
 /**
  * A key naming a move within one game: equal for the same action with the same arguments. A move without
- * arguments, or with one card, number or list of one card (most moves of most games), gets a small number; any
- * other, its action and arguments as text. Numbers are cheaper to make and to look up than text, and a search
- * looks up every legal move at every step down its tree.
+ * arguments, or with one card, number or list of up to three cards (most moves of most games, and Idiot's plays
+ * of a pair or three of a kind), gets a number; any other, its action and arguments as text. Numbers are cheaper
+ * to make and to look up than text, and a search looks up every legal move at every step down its tree.
  */
 export type MoveKey = number | string;
 
 export function moveKey(m: Move): MoveKey {
   const index = m.action.index;
   const args = m.args;
-  if (index < actionStride) {
+  if (index < actionStride && args.length <= 1) {
     if (args.length === 0) return index;
-    if (args.length === 1) {
-      const a = args[0];
-      const list = Array.isArray(a);
-      const v = list ? (a.length === 1 ? a[0] : undefined) : a;
-      if (v === null && !list) return actionStride * 2 + index;
+    const a = args[0];
+    if (a === null) return actionStride * 2 + index;
+    if (!Array.isArray(a)) {
+      if (small(a)) return actionStride * (2 * (a + 2)) + index;
+    } else if (a.length === 1) {
       // tagged by whether it is a list, so that a number and a list of one card never share a key
-      if (typeof v === "number" && v >= 0 && v < maxSmallArg && Number.isInteger(v)) return actionStride * (2 * (v + 2) + (list ? 1 : 0)) + index;
+      if (small(a[0])) return actionStride * (2 * (a[0] + 2) + 1) + index;
+    } else if (a.length <= 3 && card(a[0]) && card(a[1]) && (a.length === 2 || card(a[2]))) {
+      const cards = a[0] + cardStride * (a[1] + cardStride * (a.length === 3 ? a[2] : 0));
+      return listBase + actionStride * (a.length - 2 + 2 * cards) + index;
     }
   }
   let key = String(index);
@@ -48,6 +54,19 @@ export function moveKey(m: Move): MoveKey {
   return key;
 }
 
-/** Numbered keys: action index + actionStride × (2 × (argument + 2) + 1 for a list), below 2^30 (a small integer). */
+// Numbered keys. Below 2^30 (a small integer): the action index + actionStride × (2 × (argument + 2) + 1 for a
+// list of one), or + actionStride × 2 for none. From listBase on, a list of two or three cards, each below
+// cardStride: listBase + the action index + actionStride × (0 for two, 1 for three + 2 × the cards in base
+// cardStride), below 2^51: a whole number a double holds exactly.
 const actionStride = 1024;
 const maxSmallArg = 1 << 17;
+const listBase = 2 ** 30;
+const cardStride = 1 << 13;
+
+function small(v: unknown): v is number {
+  return typeof v === "number" && v >= 0 && v < maxSmallArg && Number.isInteger(v);
+}
+
+function card(v: unknown): v is number {
+  return typeof v === "number" && v >= 0 && v < cardStride && Number.isInteger(v);
+}

@@ -18,11 +18,11 @@ export class Tree {
   /** How often each node's move was legal when its parent was reached. */
   readonly available: Int32Array;
   /** The move key of each node's move, as a whole number (see `slotKey`). */
-  readonly key: Int32Array;
+  readonly key: Float64Array;
   // Open addressing with linear probing over a power of two at least twice the nodes: entry i is free while
   // childOf[i] is 0, else it holds the parent, the key and the child + 1.
   private readonly parentAt: Int32Array;
-  private readonly keyAt: Int32Array;
+  private readonly keyAt: Float64Array;
   private readonly childOf: Int32Array;
   private readonly mask: number;
   /** Keys given as text (moves with several arguments) as negative whole numbers, in the order first met. */
@@ -33,17 +33,17 @@ export class Tree {
     this.visits = new Int32Array(capacity);
     this.reward = new Float64Array(capacity);
     this.available = new Int32Array(capacity);
-    this.key = new Int32Array(capacity);
+    this.key = new Float64Array(capacity);
     let slots = 16;
     while (slots < 2 * capacity) slots *= 2;
     this.parentAt = new Int32Array(slots);
-    this.keyAt = new Int32Array(slots);
+    this.keyAt = new Float64Array(slots);
     this.childOf = new Int32Array(slots);
     this.mask = slots - 1;
     this.add(none, 0, -1);
   }
 
-  /** A key as a whole number: numbered keys are below 2^30 and stay as they are; text keys become negative. */
+  /** A key as a whole number: numbered keys (0 to 2^51) stay as they are; text keys become negative. */
   slotKey(k: MoveKey): number {
     if (typeof k === "number") return k;
     let n = this.textKeys.get(k);
@@ -79,7 +79,8 @@ export class Tree {
   }
 }
 
+/** Mixes the parent with both halves of the key (a whole number of up to 52 bits and its sign). */
 function hash(parent: number, key: number): number {
-  const h = Math.imul(parent, 0x9e3779b1) ^ Math.imul(key, 0x85ebca77);
+  const h = Math.imul(parent, 0x9e3779b1) ^ Math.imul(key | 0, 0x85ebca77) ^ Math.imul((key / 4294967296) | 0, 0xc2b2ae3d);
   return h ^ (h >>> 15);
 }

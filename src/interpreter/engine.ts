@@ -6,7 +6,7 @@ export { newGame, settleMoment } from "./engine/flow.js";
 export { blankState } from "./engine/blank-state.js";
 export { newGameProblems } from "./engine/new-game-check.js";
 export { stop } from "./engine/guard.js";
-export { actors, isRealtime, innermost } from "./engine/actors.js";
+export { actors, actorsInto, isRealtime, innermost } from "./engine/actors.js";
 export { legalMoves } from "./engine/legal-moves.js";
 export { applyMove, isLegal, play } from "./engine/apply.js";
 export { moveText, parseMove } from "./engine/move-text.js";

@@ -4,20 +4,26 @@ import { phaseOf, takesPart } from "../turn-order.js";
 
 /** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
 export function actors(s: State): number[] {
-  if (s.sub) return actors(s.sub);
-  if (s.over) return [];
+  const out: number[] = [];
+  actorsInto(s, out);
+  return out;
+}
+
+/**
+ * Writes the players who may act now (as actors() lists them) into the start of `out` and returns how many there
+ * are: for a search, which asks after every move it makes, without a new list each time.
+ */
+export function actorsInto(s: State, out: number[]): number {
+  if (s.sub) return actorsInto(s.sub, out);
+  if (s.over) return 0;
   const phase = phaseOf(s);
+  let n = 0;
   if (phase.turns === "realtime") {
-    const out: number[] = [];
-    for (let p = 0; p < s.n; p++) if (takesPart(s, p)) out.push(p);
-    return out;
-  }
-  if (phase.turns === "simultaneous") {
-    const out: number[] = [];
-    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out.push(p);
-    return out;
-  }
-  return s.current >= 0 ? [s.current] : [];
+    for (let p = 0; p < s.n; p++) if (takesPart(s, p)) out[n++] = p;
+  } else if (phase.turns === "simultaneous") {
+    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out[n++] = p;
+  } else if (s.current >= 0) out[n++] = s.current;
+  return n;
 }
 
 export function mayAct(s: State, p: number): Refusal | null {
