@@ -2,6 +2,8 @@
 // content security policy below. The page itself may not evaluate code; the rules worker may, because the
 // loader validates with ajv, which compiles each schema into a function (see the README, "Playground"); so may the
 // workers that play and simulate games, which load rules the same way.
+import { fileURLToPath } from "node:url";
+import { dirname, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
@@ -28,11 +30,28 @@ function policy(): Plugin {
   };
 }
 
+/**
+ * grammar/chevrotain.ts finds chevrotain's single-file bundle by the package's place on the disk, which a page
+ * does not have: the page's build takes the package itself, as vite resolves and bundles it.
+ */
+function chevrotainPackage(): Plugin {
+  const loader = fileURLToPath(new URL("grammar/chevrotain.ts", import.meta.url));
+  return {
+    name: "houserules-chevrotain",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (!importer || !source.endsWith("/chevrotain.js")) return null;
+      if (resolve(dirname(importer), source.replace(/\.js$/, ".ts")) !== loader) return null;
+      return this.resolve("chevrotain", importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/editor",
   base: "./",
   publicDir: false,
-  plugins: [policy()],
+  plugins: [policy(), chevrotainPackage()],
   build: {
     outDir: "../../dist/editor",
     emptyOutDir: true,
@@ -40,7 +59,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
     reportCompressedSize: false,
   },
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [chevrotainPackage()] },
   preview: { host: "127.0.0.1", strictPort: true },
   server: { host: "127.0.0.1" },
 });

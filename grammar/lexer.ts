@@ -1,6 +1,7 @@
 // Tokens of the houserules expression language. Nothing here evaluates: the parser builds a concrete syntax
 // tree from these tokens, and src/interpreter gives it meaning.
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import type { Lexer as LexerType, TokenType } from "chevrotain";
+import { createToken, Lexer } from "./chevrotain.js";
 
 export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n]+/, group: Lexer.SKIPPED });
 export const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
@@ -67,7 +68,16 @@ export const allTokens: TokenType[] = [
   Range, Dot, Comma, Semicolon, Question, Colon, LParen, RParen, LBracket, RBracket, LBrace, RBrace,
 ];
 
-export const expressionLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
+/**
+ * The lexer. chevrotain's checks of the token definitions (patterns that can never match, and the like) cost
+ * every process that parses a few milliseconds each time it starts and find nothing in definitions that do not
+ * change: they are skipped here and run by the grammar's test (test/grammar.test.ts), with `checked`.
+ */
+export function makeLexer(checked = false): LexerType {
+  return new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false, skipValidations: !checked });
+}
+
+export const expressionLexer = makeLexer();
 
 /** Words a rule cannot use as a name. */
 export const reservedWords = ["if", "else", "for", "while", "in", "let", "and", "or", "not", "true", "false", "none"];

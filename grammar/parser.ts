@@ -1,7 +1,8 @@
 // The grammar of the houserules expression language: expressions (conditions and values) and programs
 // (effects: statements run one after another). The parser has no actions: it returns a concrete syntax tree
 // and every problem it met, and src/interpreter/lang/ast.ts turns the tree into the language's syntax tree.
-import { CstParser, type CstNode, type IRecognitionException, type ILexingError, type IToken } from "chevrotain";
+import type { CstNode, IRecognitionException, ILexingError, IToken } from "chevrotain";
+import { CstParser } from "./chevrotain.js";
 import * as T from "./lexer.js";
 
 /**
@@ -18,9 +19,15 @@ class TooDeep extends Error {
   }
 }
 
-class ExpressionParser extends CstParser {
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3 });
+export class ExpressionParser extends CstParser {
+  /**
+   * chevrotain's checks of the grammar (ambiguous alternatives, left recursion, rules that are never reached)
+   * take most of the time to build the parser, which every process that parses pays at its start, and they
+   * find nothing in a grammar that does not change while it runs: they are skipped here and run by the
+   * grammar's test (test/grammar.test.ts), which builds the parser with `checked`.
+   */
+  constructor(checked = false) {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, skipValidations: !checked });
     this.performSelfAnalysis();
   }
 

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createSyntaxDiagramsCode, type ISerializedGast } from "chevrotain";
+import type { ISerializedGast } from "chevrotain";
+import { createSyntaxDiagramsCode } from "../../grammar/chevrotain.js";
 import { parser } from "../../grammar/parser.js";
 
 /** How a token is shown in the diagram: what one writes, or what kind of thing it is. */
