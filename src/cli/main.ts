@@ -1,26 +1,52 @@
 // The houserules command: check, simulate, test and play rule files.
 import { processIO, UsageError, type IO } from "./io.js";
 import { ruleFoldersHelp, takeRuleFolders, useRuleFolders } from "./rule-folders.js";
-import { check, checkHelp } from "./commands/check.js";
-import { simulateCommand, simulateHelp } from "./commands/simulate.js";
-import { testCommand, testHelp } from "./commands/test.js";
-import { playCommand, playHelp } from "./commands/play.js";
-import { composeCommand, composeHelp } from "./commands/compose.js";
-import { cardsCommand, cardsHelp } from "./commands/cards.js";
-import { compareCommand, compareHelp } from "./commands/compare.js";
-import { explainCommand, explainHelp } from "./commands/explain.js";
-import { replayCommand, replayHelp } from "./commands/replay.js";
 
-const commands = new Map<string, { run: (argv: string[], io: IO) => Promise<number>; help: string; summary: string }>(Object.entries({
-  check: { run: check, help: checkHelp, summary: "load rule files and report every problem" },
-  simulate: { run: simulateCommand, help: simulateHelp, summary: "play many games with agents and print what happened" },
-  test: { run: testCommand, help: testHelp, summary: "run scenario files" },
-  play: { run: playCommand, help: playHelp, summary: "play a game in the terminal against agents" },
-  compose: { run: composeCommand, help: composeHelp, summary: "compose rule cards into one round and show which fills what" },
-  replay: { run: replayCommand, help: replayHelp, summary: "play a saved game again and check it is the same, or a simulated game from its seed" },
-  cards: { run: cardsCommand, help: cardsHelp, summary: "list every rule card with its type and markers" },
-  explain: { run: explainCommand, help: explainHelp, summary: "write rules, fragments composed, as a rulebook in plain English" },
-  compare: { run: compareCommand, help: compareHelp, summary: "play two sets of rules with the same seeds and agents, side by side" },
+/** What a command module exports: its entry and its help text. */
+interface Command {
+  run: (argv: string[], io: IO) => Promise<number>;
+  help: string;
+}
+
+// Each command's module is imported only when the command runs: `houserules --help` and a mistyped command load
+// none of them, and a command loads only what it uses (the loader, the parser, the simulator...).
+const commands = new Map<string, { load: () => Promise<Command>; summary: string }>(Object.entries({
+  check: {
+    summary: "load rule files and report every problem",
+    load: () => import("./commands/check.js").then((m) => ({ run: m.check, help: m.checkHelp })),
+  },
+  simulate: {
+    summary: "play many games with agents and print what happened",
+    load: () => import("./commands/simulate.js").then((m) => ({ run: m.simulateCommand, help: m.simulateHelp })),
+  },
+  test: {
+    summary: "run scenario files",
+    load: () => import("./commands/test.js").then((m) => ({ run: m.testCommand, help: m.testHelp })),
+  },
+  play: {
+    summary: "play a game in the terminal against agents",
+    load: () => import("./commands/play.js").then((m) => ({ run: m.playCommand, help: m.playHelp })),
+  },
+  compose: {
+    summary: "compose rule cards into one round and show which fills what",
+    load: () => import("./commands/compose.js").then((m) => ({ run: m.composeCommand, help: m.composeHelp })),
+  },
+  replay: {
+    summary: "play a saved game again and check it is the same, or a simulated game from its seed",
+    load: () => import("./commands/replay.js").then((m) => ({ run: m.replayCommand, help: m.replayHelp })),
+  },
+  cards: {
+    summary: "list every rule card with its type and markers",
+    load: () => import("./commands/cards.js").then((m) => ({ run: m.cardsCommand, help: m.cardsHelp })),
+  },
+  explain: {
+    summary: "write rules, fragments composed, as a rulebook in plain English",
+    load: () => import("./commands/explain.js").then((m) => ({ run: m.explainCommand, help: m.explainHelp })),
+  },
+  compare: {
+    summary: "play two sets of rules with the same seeds and agents, side by side",
+    load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
+  },
 }));
 
 export const mainHelp = `houserules — a declarative rules language for card games
@@ -52,15 +78,17 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
     io.out(mainHelp);
     return name ? 0 : 2;
   }
-  const command = commands.get(name);
-  if (!command) {
+  const entry = commands.get(name);
+  if (!entry) {
     io.err(`houserules: unknown command '${name}'\n\n${mainHelp}`);
     return 2;
   }
+  let command: Command | undefined;
   try {
+    command = await entry.load();
     return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError && command) {
       io.err(`houserules ${name}: ${e.message}\n\n${command.help}`);
       return 2;
     }
