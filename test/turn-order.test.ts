@@ -6,6 +6,7 @@ import type { State } from "../src/interpreter/state.js";
 import { view } from "../src/interpreter/view.js";
 import { describeEvent } from "../src/interpreter/events.js";
 import { determinize } from "../src/agents/determinize.js";
+import { nextActive, nextInPhase } from "../src/interpreter/turn-order.js";
 import { seedRng } from "../src/interpreter/rng.js";
 import { deckRules, errorsOf, gameOf } from "./helpers/rules.js";
 
@@ -145,5 +146,37 @@ describe("who", () => {
     const s = start(text);
     expect(turns(s, ["Ann: pass", "Bob: pass", "Ann: pass"])).toEqual(["Bob", "Ann", "Bob"]);
     expect(play(s, 2, "pass")).toEqual({ ok: false, refusal: { rule: "phase", reason: "Cy takes no part in the main phase" } });
+  });
+});
+
+describe("the next seat", () => {
+  // what the stepping through seats must agree with: the seat `i` places on, counted round the table
+  const byFormula = (out: number[], from: number, dir: number, n: number) => {
+    for (let i = 1; i <= n; i++) {
+      const p = (((from + dir * i) % n) + n) % n;
+      if (!out.includes(p)) return p;
+    }
+    return from;
+  };
+  it("is the next player still in, both ways round, from every seat and from none (-1)", () => {
+    const s = start(orderGame(), 4, 3);
+    for (const out of [[], [1], [0, 2], [1, 2, 3], [0, 1, 2, 3]]) {
+      s.out.fill(0);
+      for (const p of out) s.out[p] = 1;
+      for (const dir of [1, -1]) {
+        for (const from of [-1, 0, 1, 2, 3, 5, -6]) {
+          expect(nextActive(s, from, dir), `from ${from}, dir ${dir}, out ${out}`).toBe(byFormula(out, from, dir, 4));
+          expect(nextInPhase(s, from, dir), `from ${from}, dir ${dir}, out ${out}`).toBe(byFormula(out, from, dir, 4));
+        }
+      }
+    }
+  });
+  it("among the players of a phase that names them, skips those who take no part", () => {
+    const s = start(orderGame(), 4, 3);
+    s.phaseWho = Uint8Array.from([1, 0, 1, 0]);
+    s.out[2] = 1;
+    expect([0, 1, 2, 3, -1].map((p) => nextInPhase(s, p, 1))).toEqual([0, 0, 0, 0, 0]);
+    s.out[2] = 0;
+    expect([0, 1, 2, 3, -1].map((p) => nextInPhase(s, p, -1))).toEqual([2, 0, 0, 2, 2]);
   });
 });

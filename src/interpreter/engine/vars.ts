@@ -28,39 +28,63 @@ function plansOf(game: Game): Plans {
 }
 
 function plan(s: State, vars: VarDef[]): Reset[] {
-  return vars.map((v) => {
+  const saved = s.me;
+  s.me = -1;
+  const plan = vars.map((v) => {
     if (!v.constant) return { v, fixed: false, value: null };
-    s.me = -1;
     const value = v.initial(s);
     return { v, fixed: !Array.isArray(value), value };
   });
+  s.me = saved;
+  return plan;
 }
 
 export function resetVars(s: State, which: "all" | "turn" | "phase"): void {
   const game = s.game;
-  const vars = which === "all" ? game.vars : which === "turn" ? game.turnVars : game.phaseVars;
-  if (vars.length === 0) return;
-  const saved = s.me;
-  const plans = plansOf(game);
-  const resets = (plans[which] ??= plan(s, vars));
+  // most games have no variables of a turn: that is known before the plans are looked up
+  if ((which === "turn" ? game.turnVars : which === "phase" ? game.phaseVars : game.vars).length === 0) return;
+  const resets = resetsOf(s, which);
   const n = s.n;
+  const vars = s.vars;
   for (let i = 0; i < resets.length; i++) {
     const r = resets[i];
     const v = r.v;
-    if (v.per === "game") {
-      s.me = -1;
-      s.vars[v.slot] = r.fixed ? r.value : v.initial(s);
-    } else if (v.constant) {
-      // the same value for every player: no need to evaluate it for each
-      const value = r.fixed ? r.value : v.initial(s);
-      const base = game.globalVars + v.slot * n;
-      if (Array.isArray(value)) for (let p = 0; p < n; p++) s.vars[base + p] = value.slice();
-      else for (let p = 0; p < n; p++) s.vars[base + p] = value;
-    } else {
-      for (let p = 0; p < n; p++) {
-        s.me = p;
-        s.vars[game.globalVars + v.slot * n + p] = v.initial(s);
-      }
+    if (r.fixed) {
+      // a value that is the same at every reset and for every player, written without evaluating anything
+      if (v.per === "game") vars[v.slot] = r.value;
+      else for (let p = 0, at = game.globalVars + v.slot * n; p < n; p++) vars[at + p] = r.value;
+    } else evaluate(s, v);
+  }
+}
+
+/** The plan of one list: its branches written out, not plans[which], a keyed load of three names at every turn. */
+function resetsOf(s: State, which: "all" | "turn" | "phase"): Reset[] {
+  const game = s.game;
+  const plans = plansOf(game);
+  if (which === "turn") return (plans.turn ??= plan(s, game.turnVars));
+  if (which === "phase") return (plans.phase ??= plan(s, game.phaseVars));
+  return (plans.all ??= plan(s, game.vars));
+}
+
+/** Resets a variable whose value is evaluated as it is reset: once for the game, or once per player as that player. */
+function evaluate(s: State, v: VarDef): void {
+  const saved = s.me;
+  const game = s.game;
+  const n = s.n;
+  if (v.per === "game") {
+    s.me = -1;
+    s.vars[v.slot] = v.initial(s);
+  } else if (v.constant) {
+    // the same value for every player: evaluated once, a list copied for each
+    s.me = -1;
+    const value = v.initial(s);
+    const base = game.globalVars + v.slot * n;
+    if (Array.isArray(value)) for (let p = 0; p < n; p++) s.vars[base + p] = value.slice();
+    else for (let p = 0; p < n; p++) s.vars[base + p] = value;
+  } else {
+    for (let p = 0; p < n; p++) {
+      s.me = p;
+      s.vars[game.globalVars + v.slot * n + p] = v.initial(s);
     }
   }
   s.me = saved;
