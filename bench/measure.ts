@@ -3,6 +3,8 @@
 // Both the warm-up and the window are CPU time of this process (user and system), and so are the rates: on a
 // shared machine another program's load then slows neither side of a comparison, and cannot cut a warm-up short
 // (a wall-clock warm-up on a loaded machine left the interpreter half compiled when its window opened).
+// The first game is played before the warm-up and counted nowhere: the interpreter loads and compiles its rule
+// files in it, which took half of a 1 s warm-up and left the window's first second running unoptimised code.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Implementation } from "./comparisons.js";
@@ -33,6 +35,7 @@ const mb = 1024 * 1024;
 const sampleEveryMs = 5;
 
 export function measure(implementation: Implementation, o: MeasureOptions): Measurement {
+  implementation.play(`${o.seedPrefix}-ready`);
   playFor(implementation, o.warmupSeconds, `${o.seedPrefix}-warmup`, (f) => o.onProgress?.(f, true));
   collectGarbage();
   const heapBase = process.memoryUsage().heapUsed;

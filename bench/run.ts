@@ -14,9 +14,9 @@ import type { SearchTiming } from "./search.js";
 
 const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--game G] [--backend js|closures] [--no-search] [--json]
 
-Plays random games with each implementation of each game: in a process of its own, a warm-up, then a fixed
-window of time with the game log off, both counted in CPU time of that process (the warm-up is half the
-window, at most 1 s). The implementations take turns over several rounds. Prints each one's
+Plays random games with each implementation of each game: in a process of its own, a first game that loads
+what it needs (counted nowhere), a warm-up, then a fixed window of time with the game log off, both counted in
+CPU time of that process (the warm-up is half the window, at most 1 s). The implementations take turns over several rounds. Prints each one's
 games and moves per second (per CPU second of its process), median and range over the rounds; the ratios
 interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; and how
 long 1,000 information-set MCTS iterations take from a 4-player Idiot position.

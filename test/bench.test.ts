@@ -7,7 +7,7 @@ import { playRandomly } from "../bench/reference/random-play.js";
 import { cardName, cardNamed } from "../bench/reference/cards.js";
 import { otcRoundGame, playBoardgameRound, type OtcOutcome } from "../bench/boardgameio/otc-round.js";
 import { boardgameClient } from "../bench/boardgameio/library.js";
-import { comparisons } from "../bench/comparisons.js";
+import { comparisons, type Implementation } from "../bench/comparisons.js";
 import { measure } from "../bench/measure.js";
 import { summarize, type Report, type Result } from "../bench/report.js";
 import { execFileSync } from "node:child_process";
@@ -154,6 +154,22 @@ describe("the harness", () => {
       "opening-hands-round-1 reference",
       "opening-hands-round-1 boardgame.io",
     ]);
+  });
+
+  it("loads before the warm-up: a first game that takes long leaves the warm-up its whole time", () => {
+    const seeds: string[] = [];
+    const slowFirst: Implementation = {
+      impl: "interpreter",
+      play: (seed) => {
+        // the first game stands for loading the rules: 0.2 s of CPU, twice the warm-up
+        if (seeds.length === 0) for (const t = process.cpuUsage(); process.cpuUsage(t).user < 200_000; );
+        seeds.push(seed);
+        return { moves: 1, finished: true };
+      },
+    };
+    measure(slowFirst, { seconds: 0.01, warmupSeconds: 0.1, seedPrefix: "g" });
+    expect(seeds[0]).toBe("g-ready");
+    expect(seeds.filter((s) => s.startsWith("g-warmup-")).length).toBeGreaterThan(100);
   });
 
   it("takes each ratio within a round and gives its median and range over the rounds", () => {
