@@ -155,6 +155,9 @@ describe("a hostile rule file cannot change the generated source", () => {
     // and a candidate checked as a list of one card, which the check reads from the list by name, its first and
     // last card as the candidate itself (the frame is not written: nothing generated elsewhere reads it)
     expect(a).toMatch(/(k\d+)\[0\] = (t\d+);\nif \(!\(\(t\d+ = \2, /);
+    // and a card's move, once its requirements passed, listed without reading its list back into the frame
+    expect(a).toMatch(/k\d+\[t\d+\] = (t\d+);\n\}\nif \(out\.length >= \d+\) k\d+\(k\d+\);\nout\.push\(\1\);/);
+    expect(a).not.toMatch(/\.args\[0\];/);
     expect(b).toBe(a);
   });
 

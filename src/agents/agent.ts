@@ -17,7 +17,7 @@ export interface Agent {
   name: string;
   /** In real-time play: how quickly this agent acts, in seconds (mean and spread of its reaction times). */
   reaction?: { mean: number; spread: number };
-  /** Returns the index in `legal` of the chosen move. */
+  /** Returns the index in `legal` of the chosen move. `d` is the agent's to read until it returns: a simulated game fills the same object in for its next decision. */
   choose(d: Decision): number;
   /** Whether the agent reads the view; agents that do not are spared building it. */
   readonly needsView: boolean;

@@ -3,14 +3,52 @@
 
 export type RngState = Uint32Array;
 
-/** The decimal digits of a seed, last first (a whole number below 2^32 has at most ten). */
-const digits = new Uint8Array(10);
-
 /** A generator seeded from a number or text; written into `into` when given (a search reseeds one often). */
 export function seedRng(seed: number | string, into: RngState = new Uint32Array(4)): RngState {
   // Spread the seed over four words with a string hash (cyrb128) of its text, so that nearby seeds give unrelated
-  // games. A whole number below 2^32 (a search seeds one per deal) is hashed from its decimal digits, worked out
-  // here rather than by String(): the same text, without making a string.
+  // games.
+  copy(cyrb128, hashed);
+  mix(hashed, seed);
+  return fromHash(hashed, into);
+}
+
+/**
+ * The generators seedRng(`${prefix}${i}`) gives for i = 0, 1, ... count - 1, with the prefix hashed once and no
+ * text built: a game seeds one per seat from its own seed, and making and hashing those texts was most of it.
+ */
+export function seedRngs(prefix: string, count: number): RngState[] {
+  const afterPrefix = new Uint32Array(cyrb128);
+  mix(afterPrefix, prefix);
+  const out: RngState[] = [];
+  for (let i = 0; i < count; i++) {
+    copy(afterPrefix, hashed);
+    mix(hashed, i);
+    out.push(fromHash(hashed, new Uint32Array(4)));
+  }
+  return out;
+}
+
+/** cyrb128's four starting words, and the words of the hash being taken. */
+const cyrb128 = new Uint32Array([1779033703, 3144134277, 1013904242, 2773480762]);
+const hashed = new Uint32Array(4);
+
+/** Four words copied by hand: set() is a call into the runtime, and a seed is taken for every game. */
+function copy(from: Uint32Array, to: Uint32Array): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
+  to[3] = from[3];
+}
+
+/** The decimal digits of a seed, last first (a whole number below 2^32 has at most ten). */
+const digits = new Uint8Array(10);
+
+/**
+ * cyrb128's mixing of each character of the seed's text into the four words of `h`, from what they hold. A whole
+ * number below 2^32 (a search seeds one per deal, a game one per seat) is hashed from its decimal digits, worked
+ * out here rather than by String(): the same text, without making a string.
+ */
+function mix(h: Uint32Array, seed: number | string): void {
   const byDigits = typeof seed === "number" && seed >>> 0 === seed;
   let text = "";
   let length = 0;
@@ -26,7 +64,7 @@ export function seedRng(seed: number | string, into: RngState = new Uint32Array(
     text = String(seed);
     length = text.length;
   }
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = h[0], h2 = h[1], h3 = h[2], h4 = h[3];
   for (let i = 0; i < length; i++) {
     const k = byDigits ? digits[length - 1 - i] : text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -34,10 +72,18 @@ export function seedRng(seed: number | string, into: RngState = new Uint32Array(
     h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
     h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
   }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h[0] = h1;
+  h[1] = h2;
+  h[2] = h3;
+  h[3] = h4;
+}
+
+/** The generator seeded by the hash in `h`: the hash finished, then twelve numbers drawn and thrown away. */
+function fromHash(h: Uint32Array, into: RngState): RngState {
+  const h1 = Math.imul(h[2] ^ (h[0] >>> 18), 597399067);
+  const h2 = Math.imul(h[3] ^ (h[1] >>> 22), 2869860233);
+  const h3 = Math.imul(h1 ^ (h[2] >>> 17), 951274213);
+  const h4 = Math.imul(h2 ^ (h[3] >>> 19), 2716044179);
   into[0] = (h1 ^ h2 ^ h3 ^ h4) >>> 0;
   into[1] = (h2 ^ h1) >>> 0;
   into[2] = (h3 ^ h1) >>> 0;

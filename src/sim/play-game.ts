@@ -6,9 +6,9 @@ import type { Budget, GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
-import { reactionTime, type Agent } from "../agents/agent.js";
+import { reactionTime, type Agent, type Decision } from "../agents/agent.js";
 import { view, type View } from "../interpreter/view.js";
-import { seedRng, type RngState } from "../interpreter/rng.js";
+import { seedRngs, type RngState } from "../interpreter/rng.js";
 
 export interface PlayOptions {
   players: number;
@@ -77,6 +77,7 @@ export function seatNames(n: number): string[] {
 const defaultNames: string[][] = [];
 
 const noView = null as unknown as View;
+const noMoves: readonly Move[] = [];
 
 /**
  * A game being played: agents decide for their seats from their own seeded random numbers (seed/agent/seat),
@@ -94,6 +95,8 @@ export class GamePlay {
   lastPlayer = -1;
   lastMove: Move | null = null;
   lastAt: number | undefined = undefined;
+  /** What an agent is asked to decide: one object, filled in anew for each decision. */
+  private readonly decision: Decision = { game: null as unknown as Game, player: -1, view: noView, legal: noMoves, rng: null as unknown as RngState };
 
   constructor(
     game: Game,
@@ -101,7 +104,7 @@ export class GamePlay {
   ) {
     const n = o.seats.length;
     this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage, budget: o.budget, dealer: o.dealer, start: o.start, hooks: o.hooks });
-    this.rngs = o.seats.map((_, seat) => seedRng(`${o.seed}/agent/${seat}`));
+    this.rngs = seedRngs(`${o.seed}/agent/`, n); // seat i's: seedRng(`${o.seed}/agent/${i}`)
     this.intents = o.seats.map(() => null);
   }
 
@@ -137,7 +140,13 @@ export class GamePlay {
     this.branching += legal.length;
     if (legal.length === 1) return 0;
     const s = this.state;
-    return agent.choose({ game: innermost(s).game, player: p, view: agent.needsView ? view(s, p) : noView, legal, rng: this.rngs[p] });
+    const d = this.decision;
+    d.game = innermost(s).game;
+    d.player = p;
+    d.view = agent.needsView ? view(s, p) : noView;
+    d.legal = legal;
+    d.rng = this.rngs[p];
+    return agent.choose(d);
   }
 
   /**

@@ -58,7 +58,8 @@ export function blankState(game: Game, o: NewGameOptions): State {
   const n = o.players.length;
   const l = layout(game, n);
   const zones: number[][] = new Array(l.zones.length);
-  for (let z = 0; z < zones.length; z++) zones[z] = l.zones[z].slice();
+  // a zone that starts empty gets a new empty list, which costs less than copying one (slice() is a call)
+  for (let z = 0; z < zones.length; z++) zones[z] = l.zones[z].length === 0 ? [] : l.zones[z].slice();
   const opts: unknown[] = [];
   // Only the caller's own entries count: `name in options` would find toString on any object.
   if (game.options.size > 0) for (const [name, opt] of game.options) opts[opt.slot] = o.options && Object.hasOwn(o.options, name) ? o.options[name] : opt.value;

@@ -67,11 +67,16 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
    */
   const oneCard = action.params.length === 1 && (action.params[0].kind === "card" || action.params[0].several) ? em.m.constant(new Array(cardCount).fill(undefined)) : null;
   const M = oneCard ? f.tmp() : "";
-  /** The move of card `c` into M (made the first time), and for a list parameter its list bound. */
-  const lookUp = (c: string, several: boolean, bound: string): string => {
+  /**
+   * The move of card `c` into M (made the first time), and with `bind` its list bound, for requirements checked
+   * after it. A move looked up once its requirements have passed binds nothing: the action has no parameter
+   * after this one, and every other reader of the frame (applying a move, checking one, its text) writes the
+   * frame first; reading the move's list back would be a load from a cold object per candidate.
+   */
+  const lookUp = (c: string, several: boolean, bound: string, bind = false): string => {
     const make = `{ action: ${A}, args: [${several ? `[${c}]` : c}] }`;
-    const bind = several ? `${values[0]} = ${M}.args[0];\n${bound} = ${values[0]};\n` : "";
-    return `${M} = ${oneCard}[${c}];\nif (${M} === undefined) {\n${M} = ${make};\nif (Number.isInteger(${c}) && ${c} >= 0 && ${c} < ${oneCard}.length) ${oneCard}[${c}] = ${M};\n}\n${bind}`;
+    const bound1 = several && bind ? `${values[0]} = ${M}.args[0];\n${bound} = ${values[0]};\n` : "";
+    return `${M} = ${oneCard}[${c}];\nif (${M} === undefined) {\n${M} = ${make};\nif (Number.isInteger(${c}) && ${c} >= 0 && ${c} < ${oneCard}.length) ${oneCard}[${c}] = ${M};\n}\n${bound1}`;
   };
   const pushLookedUp = `${limit}out.push(${M});`;
 
@@ -121,15 +126,15 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     const [max, groups, g, group, sets, j] = [f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp(), f.tmp()];
     const scratch = em.m.constant([0]);
     // one card at a time: the rules see a scratch list while they check it; a card that passes gets a list of its own
-    const chosen = oneCard ? lookUp(`${list}[${k}]`, true, bound) + pushLookedUp : `${v} = [${list}[${k}]];\n${bound} = ${v};\n${next}`;
     const card = f.tmp();
+    const chosen = oneCard ? lookUp(card, true, bound) + pushLookedUp : `${v} = [${card}];\n${bound} = ${v};\n${next}`;
     const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${card} = ${list}[${k}];\n${scratch}[0] = ${card};\n${checkedOne(p.slot, card, scratch, [...groupChecks, ...checks], chosen)}\n}`;
     const rep = em.m.constant([0]);
     const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
     const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
     // a group of one card is the one card's move
     const setsOf = oneCard
-      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
+      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound, true)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
       : allSets;
     const perGroup = groupChecks.length > 0 ? `${card} = ${group}[0];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsOf)}` : setsOf;
     let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
@@ -141,7 +146,7 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
       const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
       const [key, ok] = [f.tmp(), f.tmp()];
       const gather = `${group} = [];\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
-      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
+      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound, true)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
       const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsHere)}` : setsHere;
       const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
       const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;

@@ -564,14 +564,21 @@ effect({
     const rounds = ev(r)(s) as number;
     const start = first ? (ev(first)(s) as number) : (s.dealer + 1) % s.n;
     const logging = s.log !== null || s.watch !== null;
+    // each seat and its zone worked out once, not once per card: a deal moves most of a game's cards
+    const seats: number[] = [];
+    const zones: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < s.n; i++) {
-        const p = (start + i) % s.n;
+        if (round === 0) {
+          seats.push((start + i) % s.n);
+          zones.push(-1);
+        }
+        const p = seats[i];
         if (s.out[p]) continue;
         const pile = s.zones[from];
         if (pile.length === 0) return;
         const c = pile[pile.length - 1];
-        const to = zoneIndex(s, def, p);
+        const to = zones[i] >= 0 ? zones[i] : (zones[i] = zoneIndex(s, def, p));
         if (logging) {
           const shown = [s.shown[c]];
           moveCard(s, c, to);
