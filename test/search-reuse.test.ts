@@ -1,6 +1,8 @@
 // A search deals one position after another into the same state (copyState), seeds its random numbers in place
 // (from a whole number's digits without making its text) and names moves by numbers where it can: each must give
 // exactly what the plain way gives.
+import { execFileSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadComposition, loadRules } from "../src/interpreter/load/load.js";
 import type { Game } from "../src/interpreter/model.js";
@@ -175,5 +177,39 @@ describe("who decides, asked without a new list", () => {
       }
     }
     if (game.id === "idiot") expect(several).toBeGreaterThan(0); // the swap at the start: everyone at once
+  });
+});
+
+describe("the kind of list a copy's zones are", () => {
+  // V8 keeps a list of small whole numbers without holes in a faster form than a list of any values. A copy made
+  // again and again by copyState must keep its zones in the form the game's own zones have, or every listing
+  // and move the engine makes on a search's copies reads a second, slower kind of list. (A store that has put
+  // objects or holes into some list turns the next list of numbers it stores into into that kind: copyState keeps
+  // the variables and the per-card lists apart from the zones for this.) V8's own checks need a process of their own.
+  it("stays the game's own after many deals and playouts", () => {
+    const dist = (path: string) => JSON.stringify(pathToFileURL(`dist/src/${path}`).href);
+    const script = `
+      const { installNodeHost } = await import(${dist("node/host.js")}); installNodeHost();
+      const { loadRules } = await import(${dist("interpreter/load/load.js")});
+      const { actors, applyMove, legalMoves, newGame } = await import(${dist("interpreter/engine.js")});
+      const { view } = await import(${dist("interpreter/view.js")});
+      const { nextInt, seedRng } = await import(${dist("interpreter/rng.js")});
+      const { deal, prepare } = await import(${dist("agents/determinize.js")});
+      const { randomPlayout } = await import(${dist("agents/playout.js")});
+      const game = loadRules("idiot").game;
+      const s = newGame(game, { players: ["A", "B", "C", "D"], seed: "kinds", log: false });
+      const rng = seedRng("kinds");
+      for (let i = 0; i < 120 && !s.over; i++) { const p = actors(s)[0]; const l = legalMoves(s, p); applyMove(s, p, l[nextInt(rng, l.length)], true); }
+      const prep = prepare(game, view(s, actors(s)[0]), rng);
+      let copy;
+      const differ = new Set();
+      for (let i = 0; i < 500; i++) {
+        copy = deal(prep, rng, copy);
+        copy.zones.forEach((z, k) => { if (!%HaveSameMap(z, s.zones[k])) differ.add(k); });
+        randomPlayout(copy, 10, rng);
+      }
+      process.stdout.write(JSON.stringify([...differ]));`;
+    const out = execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual([]);
   });
 });

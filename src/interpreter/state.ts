@@ -136,7 +136,7 @@ export function copyState(into: State, from: State): void {
   copyInto(into.cardZone, from.cardZone);
   copyInto(into.cardFrom, from.cardFrom);
   copyInto(into.shown, from.shown);
-  copyInto(into.vars, from.vars); // lists held in variables are never changed in place (see cloneState)
+  copyValuesInto(into.vars, from.vars); // lists held in variables are never changed in place (see cloneState)
   into.opts = from.opts;
   into.me = from.me;
   into.current = from.current;
@@ -180,16 +180,39 @@ export function copyState(into: State, from: State): void {
 }
 
 /** Copies a list of lists into another, each inner list into the one at its place (a zone family may have grown). */
-function copyListsInto<T>(into: T[][], from: readonly T[][]): void {
+function copyListsInto(into: number[][], from: readonly number[][]): void {
   while (into.length > from.length) into.pop();
   for (let i = 0; i < from.length; i++) {
-    if (i < into.length) copyInto(into[i], from[i]);
+    if (i < into.length) copyListInto(into[i], from[i]);
     else into.push(from[i].slice());
   }
 }
 
+/** copyInto for the zones' and families' lists, which have no holes, unlike the lists of one entry per card or zone. */
+function copyListInto(into: number[], from: readonly number[]): void {
+  const n = from.length;
+  while (into.length > n) into.pop();
+  const m = into.length;
+  for (let i = 0; i < m; i++) into[i] = from[i];
+  for (let i = m; i < n; i++) into.push(from[i]);
+}
+
 /** Copies a list into another by pop, assignment and push: setting length calls into the runtime, and growing a list by it leaves holes. */
-function copyInto<T>(into: T[], from: readonly T[]): void {
+function copyInto(into: number[], from: readonly number[]): void {
+  const n = from.length;
+  while (into.length > n) into.pop();
+  const m = into.length;
+  for (let i = 0; i < m; i++) into[i] = from[i];
+  for (let i = m; i < n; i++) into.push(from[i]);
+}
+
+/**
+ * copyInto for the variables, whose list holds any values: the same lines in a function of their own, so that
+ * copyInto only ever stores small whole numbers. A store V8 has seen put objects into a list turns every list of
+ * numbers it later stores into a list of any values, and the engine then reads the zones of a search's copies
+ * through a slower, second kind of list.
+ */
+function copyValuesInto(into: unknown[], from: readonly unknown[]): void {
   const n = from.length;
   while (into.length > n) into.pop();
   const m = into.length;
