@@ -128,7 +128,7 @@ export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefi
   const firsts = timings.map((t) => t.firstMs);
   return {
     game, players, iterations, depth, warmups, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)),
-    firstMs: median(firsts), firstRange: rangeOf(firsts),
+    firstMs: Math.round(median(firsts) * 10) / 10, firstRange: rangeOf(firsts),
   };
 }
 
