@@ -2,25 +2,14 @@
 // benchmark and the tests install. Rule files are untrusted, so reading is where a hostile name is stopped: only
 // a regular file named *.yaml (also after following links) is read, never a device, a pipe or /dev/stdin, and
 // its size is checked on the open file before a byte is read, and no more than the limit is ever read.
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { installHost, type FileRead, type FolderEntry, type Host } from "../interpreter/load/host.js";
 import { normalize } from "../interpreter/load/paths.js";
+import { packageRoot } from "./package-root.js";
+import { loadBuiltValidators } from "./built-validators.js";
 
-let root: string | undefined;
-
-/** The folder holding package.json and rules/, found from this module's own place (works from src/ and dist/). */
-export function packageRoot(): string {
-  if (root) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "rules"))) return (root = dir);
-    const up = dirname(dir);
-    if (up === dir) throw new Error("cannot find the houserules package folder");
-    dir = up;
-  }
-}
+export { packageRoot } from "./package-root.js";
 
 export interface NodeHostOptions {
   /** Users' own rule folders, looked up after the shipped rules/. */
@@ -31,6 +20,7 @@ export function nodeHost(options: NodeHostOptions = {}): Host {
   return {
     readFile: readRuleFile,
     listFolder,
+    builtValidators: loadBuiltValidators,
     ruleRoots: [join(packageRoot(), "rules"), ...(options.roots ?? [])].map((r) => normalize(r)),
     get workingFolder() {
       return normalize(process.cwd());

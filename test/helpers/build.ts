@@ -1,6 +1,7 @@
-// The command-line tests run the real bin, which runs the compiled code: compile it once before the suite.
+// The command-line tests run the real bin, which runs the compiled code: build it once before the suite, as
+// npm run build does (the compiled code and the schema validators compiled ahead).
 import { execFileSync } from "node:child_process";
 
 export default function setup(): void {
-  execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+  execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
 }

@@ -6,6 +6,7 @@
 //   installHost(nodeHost())
 // Caches of what was read are kept per installation (see perHost): a host whose files changed (an edit in the
 // playground) is installed again, and loading starts afresh.
+import type { ValidateFunction } from "ajv";
 
 export interface Host {
   /**
@@ -23,6 +24,17 @@ export interface Host {
   readonly ruleRoots: readonly string[];
   /** The absolute folder that relative paths given by the user start from, and that messages show paths from. */
   readonly workingFolder: string;
+  /**
+   * The schema validators the build compiled ahead, where the host has them (the disk's: dist/grammar/); the
+   * loader then compiles no schema at its start. Without them (the playground) it compiles each at first use.
+   */
+  builtValidators?(): BuiltValidators | undefined;
+}
+
+/** Validators compiled ahead with ajv's standalone code, by schema name, and the schemas (as JSON) they check. */
+export interface BuiltValidators {
+  schemas: string;
+  validators: Record<string, ValidateFunction | undefined>;
 }
 
 /** A file's text, or why it was not read (tooLarge: over maxBytes, which has its own diagnostic code). */
@@ -39,6 +51,11 @@ let installation: object = {};
 export function installHost(host: Host): void {
   installed = host;
   installation = {};
+}
+
+/** The installed host, or null: for what works without one too. */
+export function installedHost(): Host | null {
+  return installed;
 }
 
 export function host(): Host {
