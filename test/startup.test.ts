@@ -28,6 +28,8 @@ function imports(args: string[]): { urls: string[]; out: string; status: number 
 
 const packages = (urls: string[]) => [...new Set(urls.flatMap((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1] ?? []))].sort();
 const chevrotainTree = (urls: string[]) => urls.filter((u) => /node_modules\/(chevrotain\/lib\/src\/|@chevrotain\/|lodash-es\/)/.test(u));
+/** ajv's compiler (its entry imports it all); the validators the build compiled ahead need only its small runtime helpers. */
+const ajvCompiler = (urls: string[]) => urls.filter((u) => /node_modules\/ajv\/dist\/(ajv|core|compile\/)/.test(u));
 
 describe("the command line's start", () => {
   it("prints its help without loading a command, the loader or any package", () => {
@@ -39,22 +41,24 @@ describe("the command line's start", () => {
     expect(r.urls.length).toBeLessThan(15);
   });
 
-  it("takes chevrotain from its single-file bundle, not from its tree of modules", () => {
+  it("takes chevrotain from its single-file bundle, not from its tree of modules, and imports no schema compiler", () => {
     const r = imports(["bin/houserules.js", "simulate", "idiot", "--games", "2", "--json"]);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.out).finished).toBe(2);
     expect(r.urls).toContain(new URL("../chevrotain.mjs", import.meta.resolve("chevrotain")).href);
     expect(chevrotainTree(r.urls)).toEqual([]);
+    expect(ajvCompiler(r.urls)).toEqual([]);
   });
 });
 
 describe("a simulator worker's start", () => {
-  it("takes chevrotain from its single-file bundle too", () => {
+  it("takes chevrotain from its single-file bundle too, and imports no schema compiler", () => {
     const worker = pathToFileURL(resolve("dist/src/sim/worker.js")).href;
     const r = imports(["--input-type=module", "-e", `const { default: play } = await import(${JSON.stringify(worker)}); console.log(typeof play);`]);
     expect(r.out.trim()).toBe("function");
     expect(r.urls).toContain(worker);
     expect(r.urls.some((u) => u.endsWith("/dist/grammar/parser.js"))).toBe(true);
     expect(chevrotainTree(r.urls)).toEqual([]);
+    expect(ajvCompiler(r.urls)).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { Ajv, type ErrorObject } from "ajv";
-import { compileValidator, schemas, validator, type SchemaName } from "../src/interpreter/load/schema.js";
-import { loadBuiltValidators } from "../src/node/built-validators.js";
+import { schemas, validator, type SchemaName } from "../src/interpreter/load/schema.js";
+import { compileSchema } from "../src/interpreter/load/schema-compile.js";
+import { builtValidators, schemaValidator } from "../src/node/built-validators.js";
 import { nextInt, seedRng, type RngState } from "../src/interpreter/rng.js";
 
 const names = Object.keys(schemas) as SchemaName[];
@@ -66,17 +67,19 @@ function text(errors: ErrorObject[] | null | undefined): string {
   });
 }
 
-describe("the validators compiled by the build", () => {
-  const built = loadBuiltValidators();
+const built = builtValidators();
 
+describe("the validators compiled by the build", () => {
   it("are written by the build and are the ones in use", () => {
     expect(built, "dist/grammar/validators.cjs (npm run build writes it)").toBeDefined();
-    expect(built!.schemas).toBe(JSON.stringify(schemas));
-    for (const name of names) expect(validator(name)).toBe(built!.validators[name]);
+    for (const name of names) {
+      expect(built!.sources[name]).toBe(JSON.stringify(schemas[name]));
+      expect(validator(name)).toBe(built![name]);
+    }
   });
 
   it("give the verdict and the errors of ajv's run-time validators, over real files and damaged copies", () => {
-    const runtime = new Map(names.map((n) => [n, compileValidator(n)]));
+    const runtime = new Map(names.map((n) => [n, compileSchema(schemas[n])]));
     const files = [...yamlFiles("rules"), ...yamlFiles("test/scenarios")];
     expect(files.length).toBeGreaterThan(150);
     const rng = seedRng("validators");
@@ -88,7 +91,7 @@ describe("the validators compiled by the build", () => {
       const values = [value, ...Array.from({ length: 8 }, () => damage(value, rng))];
       for (const v of values) {
         for (const name of names) {
-          const ahead = built!.validators[name]!;
+          const ahead = built![name]!;
           const now = runtime.get(name)!;
           const verdict = ahead(v);
           if (verdict !== now(v) || text(ahead.errors) !== text(now.errors)) differ.push(`${file} (${name}, copy ${values.indexOf(v)})`);
@@ -112,21 +115,19 @@ describe("the loader's validators", () => {
       const fresh = await import("../src/interpreter/load/schema.js");
       installNodeHost();
       expect(fresh.validator("rules")({ name: 1 })).toBe(false);
+      expect(fresh.validator("scenario")({ name: 1 })).toBe(false);
       expect(compile).not.toHaveBeenCalled();
     } finally {
       compile.mockRestore();
     }
   });
 
-  it("are compiled at first use when the host's were built from other schemas", async () => {
-    vi.resetModules();
-    const { installHost, host } = await import("../src/interpreter/load/host.js");
-    const { nodeHost } = await import("../src/node/host.js");
-    const fresh = await import("../src/interpreter/load/schema.js");
-    const stale = () => true;
-    installHost({ ...nodeHost(), builtValidators: () => ({ schemas: "{}", validators: { rules: stale, scenario: stale } as never }) });
-    expect(host().builtValidators).toBeDefined();
-    expect(fresh.validator("rules")).not.toBe(stale);
-    expect(fresh.validator("rules")({ name: 1 })).toBe(false);
+  it("are compiled at first use where the build's were made from another schema", () => {
+    const other = { type: "object", required: ["deck"] };
+    const v = schemaValidator("rules", other);
+    expect(v).not.toBe(built!.rules);
+    expect(v({ deck: 1 })).toBe(true);
+    expect(v({ name: "x" })).toBe(false);
+    expect(schemaValidator("rules", schemas.rules)).toBe(built!.rules);
   });
 });

@@ -79,6 +79,7 @@ function overlay(base: Host, path: string, text: string): Host {
     listFolder: (p) => base.listFolder(p),
     ruleRoots: base.ruleRoots,
     workingFolder: base.workingFolder,
+    schemaValidator: (name, schema) => base.schemaValidator(name, schema),
   };
 }
 
@@ -103,6 +104,7 @@ function remembered(base: Host): Host {
     },
     ruleRoots: base.ruleRoots,
     workingFolder: base.workingFolder,
+    schemaValidator: (name, schema) => base.schemaValidator(name, schema),
   };
 }
 

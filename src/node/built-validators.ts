@@ -1,21 +1,33 @@
-// The schema validators the build compiled ahead (write-validators.ts), as the disk's host offers them to the
-// loader (Host.builtValidators): the rules are then checked with no schema compiled at a process's start. Where
-// the build has not written them the loader compiles the schemas itself, and also where they were written from
-// other schema files (it compares them).
+// The disk's host gives the loader the schema validators the build compiled ahead (write-validators.ts): a process
+// then compiles no schema at its start, and does not even import ajv's compiler. Where the build has not written
+// them, or wrote them from other schema files (they are compared), the schema is compiled with ajv at first use.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { BuiltValidators } from "../interpreter/load/host.js";
+import type { Ajv as AjvClass, ValidateFunction } from "ajv";
+import { ajvOptions } from "../interpreter/load/schema-options.js";
 import { packageRoot } from "./package-root.js";
+
+const require = createRequire(import.meta.url);
 
 export function builtValidatorsFile(): string {
   return join(packageRoot(), "dist", "grammar", "validators.cjs");
 }
 
+/** What the build writes: a validating function per schema, and the text (JSON) of each schema it was made from. */
+export type BuiltValidators = Record<string, ValidateFunction | undefined> & { sources: Record<string, string> };
+
 /** The built validators, or undefined when the build has not written them. */
-export function loadBuiltValidators(): BuiltValidators | undefined {
+export function builtValidators(): BuiltValidators | undefined {
   const file = builtValidatorsFile();
-  if (!existsSync(file)) return undefined;
-  const { schemas, ...validators } = createRequire(import.meta.url)(file) as BuiltValidators["validators"] & { schemas: string };
-  return { schemas, validators };
+  return existsSync(file) ? (require(file) as BuiltValidators) : undefined;
+}
+
+/** The validator of a schema: the build's, if it was made from this very schema, else compiled now. */
+export function schemaValidator(name: string, schema: object): ValidateFunction {
+  const built = builtValidators();
+  const ahead = built?.sources[name] === JSON.stringify(schema) ? built[name] : undefined;
+  if (ahead) return ahead;
+  const { Ajv } = require("ajv") as { Ajv: typeof AjvClass };
+  return new Ajv(ajvOptions).compile(schema);
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { installHost, type FileRead, type FolderEntry, type Host } from "../interpreter/load/host.js";
 import { normalize } from "../interpreter/load/paths.js";
 import { packageRoot } from "./package-root.js";
-import { loadBuiltValidators } from "./built-validators.js";
+import { schemaValidator } from "./built-validators.js";
 
 export { packageRoot } from "./package-root.js";
 
@@ -20,7 +20,7 @@ export function nodeHost(options: NodeHostOptions = {}): Host {
   return {
     readFile: readRuleFile,
     listFolder,
-    builtValidators: loadBuiltValidators,
+    schemaValidator,
     ruleRoots: [join(packageRoot(), "rules"), ...(options.roots ?? [])].map((r) => normalize(r)),
     get workingFolder() {
       return normalize(process.cwd());

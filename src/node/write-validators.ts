@@ -8,10 +8,11 @@ import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 // a CommonJS module: its function is both the module and its `default`
 import standalone from "ajv/dist/standalone/index.js";
-import { ajvOptions, schemas } from "../interpreter/load/schema.js";
+import { schemas } from "../interpreter/load/schema.js";
+import { ajvOptions } from "../interpreter/load/schema-options.js";
 import { builtValidatorsFile } from "./built-validators.js";
 
-/** The CommonJS module's source: one validating function per schema, and the schemas it was made from. */
+/** The CommonJS module's source: one validating function per schema, and the text of each schema it was made from. */
 export function validatorsSource(): string {
   const ajv = new Ajv({ ...ajvOptions, code: { source: true } });
   const ids: Record<string, string> = {};
@@ -20,7 +21,8 @@ export function validatorsSource(): string {
     ids[name] = name;
   }
   const code = standalone.default(ajv, ids);
-  return `${code}\nexports.schemas = ${JSON.stringify(JSON.stringify(schemas))};\n`;
+  const sources = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)]));
+  return `${code}\nexports.sources = ${JSON.stringify(sources)};\n`;
 }
 
 export function writeValidators(file = builtValidatorsFile()): void {

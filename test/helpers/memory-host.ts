@@ -1,6 +1,7 @@
 // A host that keeps rule files in memory, as the playground does: proof that loading needs nothing of Node.
 import type { FolderEntry, Host } from "../../src/interpreter/load/host.js";
 import { dirname, normalize } from "../../src/interpreter/load/paths.js";
+import { compileSchema } from "../../src/interpreter/load/schema-compile.js";
 
 export function memoryHost(files: Record<string, string>, roots: string[] = ["/rules"], workingFolder = "/work"): Host {
   const texts = new Map(Object.entries(files).map(([path, text]) => [normalize(path), text]));
@@ -23,5 +24,6 @@ export function memoryHost(files: Record<string, string>, roots: string[] = ["/r
     },
     ruleRoots: roots,
     workingFolder,
+    schemaValidator: (_name, schema) => compileSchema(schema),
   };
 }

@@ -2,6 +2,7 @@
 // into the page, and the user's, in yours/. Folders are where files are; nothing else exists.
 import type { FileRead, FolderEntry, Host } from "../../interpreter/load/host.js";
 import { dirname, normalize } from "../../interpreter/load/paths.js";
+import { compileSchema } from "../../interpreter/load/schema-compile.js";
 
 export const packageFolder = "/houserules";
 
@@ -35,5 +36,7 @@ export function memoryHost(files: ReadonlyMap<string, string>, ruleRoots: string
     },
     ruleRoots,
     workingFolder,
+    // the page has no build of its own to compile them ahead: its rules workers may evaluate code (vite.config.ts)
+    schemaValidator: (_name, schema) => compileSchema(schema),
   };
 }

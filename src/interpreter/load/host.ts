@@ -25,16 +25,11 @@ export interface Host {
   /** The absolute folder that relative paths given by the user start from, and that messages show paths from. */
   readonly workingFolder: string;
   /**
-   * The schema validators the build compiled ahead, where the host has them (the disk's: dist/grammar/); the
-   * loader then compiles no schema at its start. Without them (the playground) it compiles each at first use.
+   * The validator of one of our schemas (grammar/*.schema.json), asked once per schema: the disk's host gives the
+   * one the build compiled ahead, so that a process compiles no schema at its start; the page's compiles it with
+   * ajv (compileSchema in schema-compile.ts).
    */
-  builtValidators?(): BuiltValidators | undefined;
-}
-
-/** Validators compiled ahead with ajv's standalone code, by schema name, and the schemas (as JSON) they check. */
-export interface BuiltValidators {
-  schemas: string;
-  validators: Record<string, ValidateFunction | undefined>;
+  schemaValidator(name: string, schema: object): ValidateFunction;
 }
 
 /** A file's text, or why it was not read (tooLarge: over maxBytes, which has its own diagnostic code). */
@@ -51,11 +46,6 @@ let installation: object = {};
 export function installHost(host: Host): void {
   installed = host;
   installation = {};
-}
-
-/** The installed host, or null: for what works without one too. */
-export function installedHost(): Host | null {
-  return installed;
 }
 
 export function host(): Host {

@@ -1,43 +1,27 @@
 // Validates the structure of a rule file against grammar/rules.schema.json with ajv, and turns ajv's errors
 // into located diagnostics that say what was expected and suggest the key that was probably meant.
-// ajv is published as CommonJS; its class is also a named export, which both Node and bundlers can import.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+// The validators themselves come from the host (see host.ts): compiled ahead by the build on the disk, compiled
+// by ajv in the page. ajv itself is imported only where schemas are compiled (schema-compile.ts).
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { SourceFile } from "./yaml.js";
-import { installedHost } from "./host.js";
+import { host } from "./host.js";
 import rules from "../../../grammar/rules.schema.json" with { type: "json" };
 import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
 
 export const schemas = { rules, scenario };
 export type SchemaName = keyof typeof schemas;
-/** How ajv checks our schemas, at run time and when the build compiles them ahead (src/node/write-validators.ts). */
-export const ajvOptions = { allErrors: true, strict: false, verbose: true } as const;
-const compiled = new Map<SchemaName, ValidateFunction>();
+const validators = new Map<SchemaName, ValidateFunction>();
 
-/** A schema compiled by ajv now. Compiling the rules schema costs a process about 0.2 s of CPU. */
-export function compileValidator(name: SchemaName): ValidateFunction {
-  return new Ajv(ajvOptions).compile(schemas[name]);
-}
-
-/** The validator in use: the one the host's build compiled ahead where it has it, else compiled by ajv now. */
+/** The validator of a schema, as the host gives it (once per process). */
 export function validator(name: SchemaName): ValidateFunction {
-  let v = compiled.get(name);
+  let v = validators.get(name);
   if (!v) {
-    v = builtValidator(name) ?? compileValidator(name);
-    compiled.set(name, v);
+    v = host().schemaValidator(name, schemas[name]);
+    validators.set(name, v);
   }
   return v;
-}
-
-/**
- * The host's validator compiled ahead, if it was made from exactly these schemas: a build older than the schema
- * files has validators of other schemas, and is not used.
- */
-function builtValidator(name: SchemaName): ValidateFunction | undefined {
-  const built = installedHost()?.builtValidators?.();
-  if (!built || built.schemas !== JSON.stringify(schemas)) return undefined;
-  return built.validators[name];
 }
 
 /** Checks a value read from YAML against one of our schemas; every mismatch becomes a located diagnostic. */
