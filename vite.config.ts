@@ -39,10 +39,13 @@ function chevrotainPackage(): Plugin {
   return {
     name: "houserules-chevrotain",
     enforce: "pre",
-    resolveId(source, importer, options) {
-      if (!importer || !source.endsWith("/chevrotain.js")) return null;
-      if (resolve(dirname(importer), source.replace(/\.js$/, ".ts")) !== loader) return null;
-      return this.resolve("chevrotain", importer, { ...options, skipSelf: true });
+    resolveId: {
+      // only the imports that can be the loader call back (there are thousands of others)
+      filter: { id: /\/chevrotain\.js$/ },
+      handler(source, importer, options) {
+        if (!importer || resolve(dirname(importer), source.replace(/\.js$/, ".ts")) !== loader) return null;
+        return this.resolve("chevrotain", importer, { ...options, skipSelf: true });
+      },
     },
   };
 }
