@@ -158,6 +158,8 @@ describe("a hostile rule file cannot change the generated source", () => {
     // and a card's move, once its requirements passed, listed without reading its list back into the frame
     expect(a).toMatch(/k\d+\[t\d+\] = (t\d+);\n\}\nif \(out\.length >= \d+\) k\d+\(k\d+\);\nout\.push\(\1\);/);
     expect(a).not.toMatch(/\.args\[0\];/);
+    // and the phase's listing: each of its three actions' listings called from a line of its own, in order
+    expect(a).toMatch(/function f\d+\(s, out\) \{\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\n\}/);
     expect(b).toBe(a);
   });
 

@@ -104,6 +104,11 @@ export interface PhaseDef {
   next: number; // -1: the game ends
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
   who: Eval<number[]> | null; // the players who take part (default: every player still in)
+  /**
+   * Lists the legal moves of the phase's actions, in their order: generated, calling each action's listing from a
+   * call site of its own; null where the engine walks the actions (the closures).
+   */
+  list: ((s: State, out: { action: ActionDef; args: unknown[] }[]) => void) | null;
 }
 
 export interface TriggerDef {

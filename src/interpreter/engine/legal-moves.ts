@@ -15,11 +15,14 @@ export function legalMoves(s: State, p: number): Move[] {
   const out: Move[] = [];
   const saved = s.me;
   s.me = p;
-  const actions = s.game.actions;
-  const allowed = phaseOf(s).actions;
+  const phase = phaseOf(s);
   try {
-    // an indexed loop: this runs before every decision, and for-of walks an iterator where V8 cannot fold it away
-    for (let i = 0; i < allowed.length; i++) enumerate(s, actions[allowed[i]], out);
+    if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
+    else {
+      const actions = s.game.actions;
+      // an indexed loop: this runs before every decision, and for-of walks an iterator V8 does not fold away
+      for (let i = 0; i < phase.actions.length; i++) enumerate(s, actions[phase.actions[i]], out);
+    }
   } catch (e) {
     failed(s, e, "legal moves");
     return [];

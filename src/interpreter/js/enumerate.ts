@@ -163,3 +163,12 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
   const body = checked(action.checksAt[0], only ? `${limit}out.push(${only});` : choose(0));
   return em.m.add(["s", "out"], body, f.temps);
 }
+
+/**
+ * The name of the generated function (s, out) that lists a phase's legal moves: each action's listing (by name,
+ * in the phase's order) called from a line of its own. Called through one shared line, as the engine's loop
+ * does, the listings are several targets of one call, which V8 neither inlines nor calls directly.
+ */
+export function phaseListing(em: Emitter, listings: string[]): string {
+  return em.m.add(["s", "out"], listings.map((name) => `${name}(s, out);`).join("\n"), 0);
+}

@@ -2,12 +2,12 @@
 // generated again as JavaScript, all of them in one module compiled once, and put in the closure's place. A
 // function without a tree (a default, a message) keeps its closure, which means the same thing: the pass may
 // leave anything out and the game still plays the same.
-import type { ActionDef, Game } from "../model.js";
+import type { ActionDef, Game, PhaseDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { Module, type Generated } from "./module.js";
 import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
-import { enumerator } from "./enumerate.js";
+import { enumerator, phaseListing } from "./enumerate.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
 
@@ -49,17 +49,21 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
   };
 
   for (const v of game.vars) swap(v.initial, (g) => (v.initial = g));
+  const listings: string[] = [];
   for (const a of game.actions) {
     for (const p of a.params) {
       swap(p.from, (g) => (p.from = g));
       swap(p.max, (g) => (p.max = g));
     }
     const listing = enumerator(em, a, game, treeOf);
+    listings.push(listing);
     swaps.push((get) => (a.enumerate = get(listing) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
     swap(a.effect, (g) => (a.effect = g));
   }
   for (const p of game.phases) {
+    const list = phaseListing(em, p.actions.map((a) => listings[a]));
+    swaps.push((get) => (p.list = get(list) as PhaseDef["list"]));
     swap(p.first, (g) => (p.first = g));
     swap(p.begin, (g) => (p.begin = g));
     swap(p.turn, (g) => (p.turn = g));

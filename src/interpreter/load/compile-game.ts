@@ -606,6 +606,7 @@ class GameBuilder {
         next,
         game,
         who: this.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
+        list: null,
       });
     });
     return phases;
