@@ -116,6 +116,22 @@ describe("giveTurn", () => {
   });
 });
 
+describe("the first turn of a phase", () => {
+  // the phase ends after every turn and begins again: its begin effects run before its first turn is given
+  const beginning = (begin: string) => orderGame(`    begin: ${begin}
+    endWhen: "true"
+`);
+  it("goes to the player a begin effect gave it, or past those it skipped", () => {
+    expect(start(beginning("giveTurn(left(dealer, 3))")).current).toBe(2); // Cy, not Ann (left of the dealer)
+    expect(start(beginning("skip()")).current).toBe(1); // Ann's turn is skipped: Bob's
+    expect(start(beginning("skip(2)")).current).toBe(2);
+  });
+  it("goes past a player who is out, to the next one in", () => {
+    const s = start(orderGame("    endWhen: \"true\"\n").replace("pass: {}", "pass:\n    effect: out(me)"));
+    expect(turns(s, ["Ann: pass"])).toEqual(["Bob"]); // the phase begins again: its first player, Ann, went out
+  });
+});
+
 describe("a phase's turns as an expression", () => {
   const alternating = (round: number) =>
     orderGame(`    turns: "round % 2 == 1 ? 'counterclockwise' : 'clockwise'"\n    begin: round += 1\n    endWhen: "true"\n`);

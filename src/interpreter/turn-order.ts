@@ -87,7 +87,10 @@ function applyOrder(s: State, candidate: number): number {
 
 /** The player who takes the first turn of a phase, from its `first:` (or, without one, left of the dealer). */
 export function firstTurn(s: State, first: number | null): number {
-  return applyOrder(s, first ?? nextInPhase(s, s.dealer, direction(s)));
+  const candidate = first ?? nextInPhase(s, s.dealer, direction(s));
+  // nearly every phase: its begin effects gave no turn and skipped nobody, so only the candidate is checked
+  if (s.givenTurn < 0 && s.skips === 0) return takesPart(s, candidate) ? candidate : nextInPhase(s, candidate, direction(s));
+  return applyOrder(s, candidate);
 }
 
 /** The player who takes the turn after `from`'s. */

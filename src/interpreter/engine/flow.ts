@@ -48,13 +48,18 @@ function checkEnd(s: State): boolean {
   return over;
 }
 
+/**
+ * Enters a phase, and the phases after it that end at once. Entered at every trick of a trick-taking game, so the
+ * common path is kept short, with what few phases need (who takes part, a game inside, simultaneous play) out of
+ * line: a small function is one V8 inlines whole into the flow around it.
+ */
 function enterPhase(s: State, index: number): void {
   for (;;) {
-    if (++s.steps > s.game.limits.steps) throw new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
+    if (++s.steps > s.game.limits.steps) throw looping(s, index);
     s.phase = index;
     const phase = phaseOf(s);
-    if (s.coverage) s.coverage[s.game.actions.length + index]++;
-    if (s.log || s.watch) record(s, { type: "phase", phase: phase.name });
+    if (s.coverage !== null) s.coverage[s.game.actions.length + index]++;
+    if (s.log !== null || s.watch !== null) record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
     s.phaseWho = null;
     s.skips = 0;
@@ -67,29 +72,23 @@ function enterPhase(s: State, index: number): void {
     s.current = -1;
     phase.begin?.(s);
     if (checkEnd(s)) return;
-    if (phase.who) {
-      const who = new Uint8Array(s.n);
-      for (const p of phase.who(s)) if (p !== null && !s.out[p]) who[p] = 1;
-      s.phaseWho = who;
-      s.phasePlayers = who.reduce((a, b) => a + b, 0);
-    }
+    if (phase.who) choosePlayers(s, phase);
     s.phaseDir = phaseDirection(s, phase);
     if (phase.game) {
       // the inner game now waits for decisions, or it ended at once and the flow has already moved on
       startInnerGame(s, phase);
       return;
     }
-    if (phase.turns === "clockwise" || phase.turns === "counterclockwise") {
+    const turns = phase.turns;
+    if (turns === "clockwise" || turns === "counterclockwise") {
       const first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
       if (s.phasePlayers > 0) {
         beginTurn(s, firstTurn(s, first)); // a player skipped has had a turn of the phase
         return;
       }
       // nobody takes part: the phase ends at once
-    }
-    if ((phase.turns === "simultaneous" || phase.turns === "realtime") && !s.endPhaseNow && s.phasePlayers > 0) {
-      s.done.fill(0);
-      for (let p = 0; p < s.n; p++) if (!takesPart(s, p)) s.done[p] = 1;
+    } else if ((turns === "simultaneous" || turns === "realtime") && !s.endPhaseNow && s.phasePlayers > 0) {
+      startTogether(s);
       return;
     }
     // A phase without turns runs its effects and ends.
@@ -97,6 +96,24 @@ function enterPhase(s: State, index: number): void {
     if (next < 0) return;
     index = next;
   }
+}
+
+function looping(s: State, index: number): RuleError {
+  return new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
+}
+
+/** The players of a phase that names them, read once as it begins. */
+function choosePlayers(s: State, phase: PhaseDef): void {
+  const who = new Uint8Array(s.n);
+  for (const p of phase.who!(s)) if (p !== null && !s.out[p]) who[p] = 1;
+  s.phaseWho = who;
+  s.phasePlayers = who.reduce((a, b) => a + b, 0);
+}
+
+/** A simultaneous or real-time phase begins: everyone who takes part may act, nobody is done yet. */
+function startTogether(s: State): void {
+  s.done.fill(0);
+  for (let p = 0; p < s.n; p++) if (!takesPart(s, p)) s.done[p] = 1;
 }
 
 /** Starts the game a phase plays inside this one, with the same players and dealer. */
@@ -163,8 +180,8 @@ function beginTurn(s: State, p: number): void {
   s.current = p;
   s.me = p;
   s.extraTurn = false;
-  resetVars(s, "turn");
-  if (s.log || s.watch) record(s, { type: "turn", player: p });
+  if (s.game.turnVars.length > 0) resetVars(s, "turn");
+  if (s.log !== null || s.watch !== null) record(s, { type: "turn", player: p });
   const hook = phaseOf(s).turn;
   if (hook) {
     hook(s);
@@ -172,7 +189,6 @@ function beginTurn(s: State, p: number): void {
   }
 }
 
-/** After an action: triggers, the end of the game, the end of the turn and of the phase. */
 /**
  * Settles the moment in a real-time phase after moves applied `together`: the phase's settle effects, then the
  * end of the game or of the phase they bring about (in the innermost game, and the games around it).
@@ -197,9 +213,12 @@ export function settleMoment(s: State): void {
   });
 }
 
+/** After an action: triggers, the end of the game, the end of the turn and of the phase. */
 export function afterAction(s: State, actor: number, action: ActionDef, together = false): void {
   s.me = actor;
-  for (const t of s.game.triggers) {
+  const triggers = s.game.triggers;
+  for (let i = 0; i < triggers.length; i++) {
+    const t = triggers[i];
     s.me = actor;
     if (t.when(s) === true) {
       if (s.coverage) s.coverage[t.coverage]++;
@@ -207,24 +226,18 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
     }
   }
   const phase = phaseOf(s);
-  // In real time, a race between moves made at the same moment is settled once all of them are in.
-  if (phase.settle && !together && phase.turns === "realtime") {
-    s.me = -1;
-    phase.settle(s);
-  }
+  if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
+  else if (phase.turns === "simultaneous") afterSimultaneous(s);
+  else afterTurn(s, actor, action, phase);
+}
+
+/**
+ * After an action in a phase of turns, the commonest flow there is (every move of a trick-taking game): the end
+ * of the game, of the turn and of the phase, then the next turn. Kept apart from the flow of the phases played
+ * together, which moves it never takes, so that it stays small enough for V8 to inline whole.
+ */
+function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef): void {
   if (checkEnd(s)) return;
-  if (phase.turns === "realtime") {
-    s.me = actor;
-    if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) nextPhase(s);
-    return;
-  }
-  if (phase.turns === "simultaneous") {
-    let waiting = false;
-    for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
-    if (waiting && !s.endPhaseNow) return;
-    nextPhase(s);
-    return;
-  }
   const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
   if (!turnOver) return;
   s.phaseTurns++;
@@ -246,6 +259,26 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
   const next = followingTurn(s, actor); // a player skipped has had a turn of the phase
   if (phase.once && s.phaseTurns >= s.phasePlayers) nextPhase(s);
   else beginTurn(s, next);
+}
+
+/** After an action in real time: a race between moves made at the same moment is settled once all are in. */
+function afterRealtime(s: State, actor: number, phase: PhaseDef, together: boolean): void {
+  if (phase.settle && !together) {
+    s.me = -1;
+    phase.settle(s);
+  }
+  if (checkEnd(s)) return;
+  s.me = actor;
+  if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true)) nextPhase(s);
+}
+
+/** After an action in a simultaneous phase: the phase ends once everyone taking part is done. */
+function afterSimultaneous(s: State): void {
+  if (checkEnd(s)) return;
+  let waiting = false;
+  for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) waiting = true;
+  if (waiting && !s.endPhaseNow) return;
+  nextPhase(s);
 }
 
 function nextPhase(s: State): void {
