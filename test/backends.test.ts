@@ -51,7 +51,8 @@ function fingerprint(game: Game, players: number, seed: string, keep: string[] |
       events++;
     },
   });
-  return { hash: hash >>> 0, events, moves: record.moves, result: JSON.stringify([record.state.result, record.error]) };
+  // the variables too: what the events do not show, a phase's or a turn's values set back as it begins
+  return { hash: hash >>> 0, events, moves: record.moves, result: JSON.stringify([record.state.result, record.error, record.state.vars]) };
 }
 
 /** The first event where the two back ends part, for the failure message. */
@@ -68,6 +69,8 @@ const movesPerCase = 6_000; // per back end and case, at least ten games: the wh
 
 describe("generated JavaScript plays exactly as the closures do", () => {
   const all = cases();
+  // phases played with a flow generated for them (js/flow.ts): entered, and passing the turn
+  const generated = { enter: 0, after: 0 };
 
   it("covers every shipped game, every preset and every rule card", () => {
     expect(all.length).toBeGreaterThanOrEqual(14 + presetNames().length + 10);
@@ -78,6 +81,10 @@ describe("generated JavaScript plays exactly as the closures do", () => {
       const closures = load(c.refs, "closures")!;
       const js = load(c.refs, "js")!;
       expect([closures.backend, js.backend]).toEqual(["closures", "js"]);
+      for (const p of js.phases) {
+        if (p.enter) generated.enter++;
+        if (p.after) generated.after++;
+      }
       let moves = 0;
       let games = 0;
       const { min, max } = closures.players;
@@ -93,4 +100,10 @@ describe("generated JavaScript plays exactly as the closures do", () => {
       expect(games).toBeGreaterThanOrEqual(10);
     });
   }
+
+  it("played the phases' generated flow", () => {
+    // every shipped game's and round's phase of turns passes the turn by its own flow, and most are entered by it
+    expect(generated.after).toBeGreaterThanOrEqual(40);
+    expect(generated.enter).toBeGreaterThanOrEqual(30);
+  });
 });

@@ -32,6 +32,10 @@ variables:
   @said: {type: text}
   @best: {type: card}
   @lead: {type: cards}
+  @rounds: {type: number}
+  @moved: {type: number, per: player, reset: turn}
+  @flag: {type: bool, reset: phase, initial: true}
+  @mark: {type: text, reset: phase}
 define:
   @worth(@c): |
     @table[@c.@attr] + @c.n
@@ -42,8 +46,23 @@ setup: |
   deal(@stock, @hand, 4)
   @said = @"s1"
 phases:
-  main:
+  @opening:
+    turns: counterclockwise
+    once: true
     actions: [@play, @lay, @pass]
+    begin: |
+      @rounds += 1
+      @said = @said + @"s4"
+    turn: |
+      @moved += 1
+    end: |
+      @mark = @"s5"
+    next: @main
+  @main:
+    actions: [@play, @lay, @pass]
+    endWhen: |
+      @flag and @pile.count > 5 * @rounds
+    next: @opening
 actions:
   @play:
     params:
@@ -117,6 +136,14 @@ const names: Record<string, [string, string]> = {
   s3: ["c", "__proto__"],
   best: ["highest", "bestKey"],
   lead: ["lead", "t1"],
+  rounds: ["rounds", "t3"],
+  moved: ["moved", "actor"],
+  flag: ["flag", "action"],
+  mark: ["mark", "p"],
+  opening: ["opening", "toString"],
+  main: ["main", "f1"],
+  s4: ["d", "${s.over = true}"],
+  s5: ["e", "'; s.phase = -1; '"],
   m1: ["m1", "`$` \\u0022 </script>\n*/"],
   m2: ["m2", "\"); globalThis.pwned = 7; (\""],
   m3: ["m3", "__proto__ ${"],
@@ -160,6 +187,15 @@ describe("a hostile rule file cannot change the generated source", () => {
     expect(a).not.toMatch(/\.args\[0\];/);
     // and the phase's listing: each of its three actions' listings called from a line of its own, in order
     expect(a).toMatch(/function f\d+\(s, out\) \{\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\n\}/);
+    // and each phase's flow, generated: the phase entered with its name as a constant, its turn and phase
+    // variables set back by writing their values in, the turn passed counter-clockwise in the first phase, and
+    // the phase that follows entered by a call of its own
+    expect(a.match(/function f\d+\(s, actor, action\) \{/g)).toHaveLength(2);
+    expect(a).toMatch(/k\d+\(s, \{ type: "phase", phase: k\d+ \}\);/);
+    expect(a).toMatch(/s\.vars\[(t\d+) \+ (t\d+)\] = k\d+;/);
+    expect(a).toMatch(/\ns\.vars\[\d+\] = true;\ns\.vars\[\d+\] = k\d+;\n/);
+    expect(a).toMatch(/ = k\d+\(s, actor, s\.reversed \? -\(-1\) : \(-1\)\);/);
+    expect(a).toMatch(/(t\d+) = f\d+\(s\);\nif \(\1 >= 0\) k\d+\(s, \1\);/);
     expect(b).toBe(a);
   });
 

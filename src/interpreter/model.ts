@@ -109,6 +109,14 @@ export interface PhaseDef {
    * call site of its own; null where the engine walks the actions (the closures).
    */
   list: ((s: State, out: { action: ActionDef; args: unknown[] }[]) => void) | null;
+  /**
+   * Enters the phase, as the engine's flow would: generated for the phase, with its resets, first turn and end
+   * conditions fixed in it; null where the engine's flow enters it. Gives the index of the phase to enter next
+   * when this one ended at once, else -1.
+   */
+  enter: ((s: State) => number) | null;
+  /** The flow after an action of the phase (its triggers already run), generated likewise; null: the engine's. */
+  after: ((s: State, actor: number, action: ActionDef) => void) | null;
 }
 
 export interface TriggerDef {

@@ -63,7 +63,7 @@ export function nextInPhase(s: State, from: number, dir: number): number {
  * over one more player, whose turn is lost and counts as a turn of the phase. Skips and the given turn are used
  * up. Returns the player, and allocates nothing unless someone is skipped: it runs at every turn.
  */
-function applyOrder(s: State, candidate: number): number {
+export function applyOrder(s: State, candidate: number): number {
   const dir = direction(s);
   let p = candidate;
   if (s.givenTurn >= 0) p = s.givenTurn;

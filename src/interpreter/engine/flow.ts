@@ -53,8 +53,15 @@ function checkEnd(s: State): boolean {
  * common path is kept short, with what few phases need (who takes part, a game inside, simultaneous play) out of
  * line: a small function is one V8 inlines whole into the flow around it.
  */
-function enterPhase(s: State, index: number): void {
+export function enterPhase(s: State, index: number): void {
   for (;;) {
+    const generated = s.game.phases[index].enter;
+    if (generated !== null) {
+      // the phase's own flow, generated (js/flow.ts): it gives the phase to enter next when this one ended at once
+      index = generated(s);
+      if (index < 0) return;
+      continue;
+    }
     if (++s.steps > s.game.limits.steps) throw looping(s, index);
     s.phase = index;
     const phase = phaseOf(s);
@@ -98,7 +105,7 @@ function enterPhase(s: State, index: number): void {
   }
 }
 
-function looping(s: State, index: number): RuleError {
+export function looping(s: State, index: number): RuleError {
   return new RuleError(`phase ${s.game.phases[index].name} is looping: more than ${s.game.limits.steps} steps without a decision`);
 }
 
@@ -226,7 +233,8 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
     }
   }
   const phase = phaseOf(s);
-  if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
+  if (phase.after !== null) phase.after(s, actor, action);
+  else if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
   else if (phase.turns === "simultaneous") afterSimultaneous(s);
   else afterTurn(s, actor, action, phase);
 }

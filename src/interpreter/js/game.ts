@@ -8,6 +8,7 @@ import { Module, type Generated } from "./module.js";
 import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
 import { enumerator, phaseListing } from "./enumerate.js";
+import { phaseFlows } from "./flow.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
 
@@ -23,12 +24,15 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
   const m = new Module();
   const em = new Emitter(m);
   const swaps: ((get: (name: string) => Generated) => void)[] = [];
+  const names = new Map<object, string>(); // the generated function of each the compiler made
 
   /** Generates the function that `fn` was compiled to, and has `set` put it in place once linked. */
   const swap = <F>(fn: F | null, set: (generated: F) => void): void => {
     if (!fn) return;
     const name = generate(fn as object);
-    if (name) swaps.push((get) => set(get(name) as F));
+    if (!name) return;
+    names.set(fn as object, name);
+    swaps.push((get) => set(get(name) as F));
   };
   const generate = (fn: object): string | null => {
     const code = treeOf(fn);
@@ -81,6 +85,11 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
   swap(game.dealer, (g) => (game.dealer = g));
   swap(game.start, (g) => (game.start = g));
   swap(game.end, (g) => (game.end = g));
+  phaseFlows(em, game, treeOf, (fn) => names.get(fn) ?? null).forEach((flow, i) => {
+    const p = game.phases[i];
+    if (flow.enter) swaps.push((get) => (p.enter = get(flow.enter!) as PhaseDef["enter"]));
+    if (flow.after) swaps.push((get) => (p.after = get(flow.after!) as PhaseDef["after"]));
+  });
   const o = game.outcome;
   swap(o.scores, (g) => (o.scores = g));
   swap(o.winners, (g) => (o.winners = g));

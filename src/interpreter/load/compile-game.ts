@@ -376,13 +376,22 @@ class GameBuilder {
       const type = T.typeFromName(String(spec.type));
       const def: VarDef = {
         name, index: this.vars.length, per, type, slot,
-        initial: defaultValue(type),
+        initial: this.defaultValue(type),
         constant: spec.initial === undefined || typeof spec.initial === "number" || typeof spec.initial === "boolean",
         reset: (spec.reset as VarDef["reset"]) ?? "never",
         visible: (spec.visible as VarDef["visible"]) ?? "everyone",
       };
       if (this.declare(name, { kind: "var", def }, `/variables/${escapePointer(name)}`)) this.vars.push(def);
     }
+  }
+
+  /**
+   * The initial value of a variable whose rules give none: compiled like a written value, so that a back end can
+   * read it from its tree (a phase's generated flow writes it in); a list is a new one at every reset.
+   */
+  private defaultValue(type: Type): Eval {
+    if (type.t === "list") return () => [];
+    return this.compiler.constant(type.t === "num" ? 0 : type.t === "bool" ? false : type.t === "str" ? "" : null, type);
   }
 
   private compileVariableInitials(): void {
@@ -607,6 +616,8 @@ class GameBuilder {
         game,
         who: this.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
         list: null,
+        enter: null,
+        after: null,
       });
     });
     return phases;
@@ -779,11 +790,4 @@ function freeze(v: unknown): unknown {
   return v;
 }
 
-function defaultValue(type: Type): Eval {
-  if (type.t === "num") return () => 0;
-  if (type.t === "bool") return () => false;
-  if (type.t === "str") return () => "";
-  if (type.t === "list") return () => [];
-  return () => null;
-}
 
