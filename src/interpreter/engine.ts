@@ -7,6 +7,6 @@ export { blankState } from "./engine/blank-state.js";
 export { newGameProblems } from "./engine/new-game-check.js";
 export { stop } from "./engine/guard.js";
 export { actors, actorsInto, isRealtime, innermost } from "./engine/actors.js";
-export { legalMoves } from "./engine/legal-moves.js";
-export { applyMove, isLegal, play } from "./engine/apply.js";
+export { legalMoves, listMoves } from "./engine/legal-moves.js";
+export { applyMove, applyListed, isLegal, play } from "./engine/apply.js";
 export { moveText, parseMove } from "./engine/move-text.js";

@@ -13,15 +13,17 @@ export function seedRng(seed: number | string, into: RngState = new Uint32Array(
 }
 
 /**
- * The generators seedRng(`${prefix}${i}`) gives for i = 0, 1, ... count - 1, with the prefix hashed once and no
- * text built: a game seeds one per seat from its own seed, and making and hashing those texts was most of it.
+ * The generators seedRng(`${seed}${suffix}${i}`) gives for i = 0, 1, ... count - 1, with the seed and the suffix
+ * hashed once and no text built: a game seeds one per seat from its own seed, and making and hashing those texts
+ * was most of it.
  */
-export function seedRngs(prefix: string, count: number): RngState[] {
-  const afterPrefix = new Uint32Array(cyrb128);
-  mix(afterPrefix, prefix);
+export function seedRngs(seed: number | string, suffix: string, count: number): RngState[] {
+  copy(cyrb128, beforeSeat);
+  mix(beforeSeat, seed); // hashing is a character at a time: the seed, then the suffix, is their text joined
+  mix(beforeSeat, suffix);
   const out: RngState[] = [];
   for (let i = 0; i < count; i++) {
-    copy(afterPrefix, hashed);
+    copy(beforeSeat, hashed);
     mix(hashed, i);
     out.push(fromHash(hashed, new Uint32Array(4)));
   }
@@ -31,6 +33,8 @@ export function seedRngs(prefix: string, count: number): RngState[] {
 /** cyrb128's four starting words, and the words of the hash being taken. */
 const cyrb128 = new Uint32Array([1779033703, 3144134277, 1013904242, 2773480762]);
 const hashed = new Uint32Array(4);
+/** seedRngs' hash of the seed and the suffix, from which each seat's is taken. */
+const beforeSeat = new Uint32Array(4);
 
 /** Four words copied by hand: set() is a call into the runtime, and a seed is taken for every game. */
 function copy(from: Uint32Array, to: Uint32Array): void {
@@ -84,11 +88,24 @@ function fromHash(h: Uint32Array, into: RngState): RngState {
   const h2 = Math.imul(h[3] ^ (h[1] >>> 22), 2869860233);
   const h3 = Math.imul(h1 ^ (h[2] >>> 17), 951274213);
   const h4 = Math.imul(h2 ^ (h[3] >>> 19), 2716044179);
-  into[0] = (h1 ^ h2 ^ h3 ^ h4) >>> 0;
-  into[1] = (h2 ^ h1) >>> 0;
-  into[2] = (h3 ^ h1) >>> 0;
-  into[3] = (h4 ^ h1) >>> 0;
-  for (let i = 0; i < 12; i++) nextUint32(into);
+  // nextUint32 twelve times (its step, written out as in shuffleInPlace), on the four words held in locals rather
+  // than loaded from the list and stored back at every draw
+  let a = (h1 ^ h2 ^ h3 ^ h4) >>> 0;
+  let b = (h2 ^ h1) >>> 0;
+  let c = (h3 ^ h1) >>> 0;
+  let d = (h4 ^ h1) >>> 0;
+  for (let i = 0; i < 12; i++) {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = (b ^ (b >>> 9)) >>> 0;
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+  }
+  into[0] = a;
+  into[1] = b;
+  into[2] = c;
+  into[3] = d;
   return into;
 }
 
@@ -111,12 +128,26 @@ export function nextFloat(s: RngState): number {
   return nextUint32(s) / 4294967296;
 }
 
-/** Fisher–Yates in place. */
+/**
+ * Fisher–Yates in place, drawing j as nextInt(s, i + 1) does: the generator's four words kept in locals through
+ * the shuffle (a game shuffles its deck as it starts) and written back once.
+ */
 export function shuffleInPlace<T>(s: RngState, items: T[]): void {
+  let a = s[0], b = s[1], c = s[2], d = s[3];
   for (let i = items.length - 1; i > 0; i--) {
-    const j = nextInt(s, i + 1);
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = (b ^ (b >>> 9)) >>> 0;
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+    const j = Math.floor((t / 4294967296) * (i + 1));
     const tmp = items[i];
     items[i] = items[j];
     items[j] = tmp;
   }
+  s[0] = a;
+  s[1] = b;
+  s[2] = c;
+  s[3] = d;
 }

@@ -5,9 +5,10 @@ import type { ApplyResult } from "../interpreter/engine.js";
 import type { Budget, GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { newGame, legalMoves, applyMove, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
+import { newGame, legalMoves, listMoves, applyMove, applyListed, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
 import { reactionTime, type Agent, type Decision } from "../agents/agent.js";
 import { view, type View } from "../interpreter/view.js";
+import { takesPart } from "../interpreter/turn-order.js";
 import { seedRngs, type RngState } from "../interpreter/rng.js";
 
 export interface PlayOptions {
@@ -104,7 +105,7 @@ export class GamePlay {
   ) {
     const n = o.seats.length;
     this.state = newGame(game, { players: o.names ?? (defaultNames[n] ??= seatNames(n)), seed: o.seed, options: o.options, log: o.log ?? false, watch: o.watch, coverage: o.coverage, budget: o.budget, dealer: o.dealer, start: o.start, hooks: o.hooks });
-    this.rngs = seedRngs(`${o.seed}/agent/`, n); // seat i's: seedRng(`${o.seed}/agent/${i}`)
+    this.rngs = seedRngs(o.seed, "/agent/", n); // seat i's: seedRng(`${o.seed}/agent/${i}`)
     this.intents = o.seats.map(() => null);
   }
 
@@ -156,6 +157,10 @@ export class GamePlay {
   step(): boolean {
     const s = this.state;
     if (s.over) return false;
+    if (s.sub === null && !this.o.asWritten) {
+      const turns = s.game.phases[s.phase].turns;
+      if (turns !== "realtime" && turns !== "simultaneous") return this.takeTurn(s);
+    }
     if (isRealtime(s)) {
       const next = this.plan();
       if (next < 0) {
@@ -182,6 +187,35 @@ export class GamePlay {
       return false;
     }
     return this.apply(p, legal[this.decide(p, legal)], undefined);
+  }
+
+  /**
+   * step() in a phase of turns, outside a game inside: the commonest move there is. Who may act is asked once: the
+   * player whose turn it is may, unless out of the game or of the phase, and the move the engine lists for them is
+   * applied as listed (applyListed), since nothing happens between the listing and the move but the agent's choice.
+   * The same moves, refusals and stops as the general path.
+   */
+  private takeTurn(s: State): boolean {
+    const intents = this.intents;
+    for (let i = 0; i < intents.length; i++) intents[i] = null;
+    const p = s.current;
+    if (p < 0) {
+      stop(s, "nobody may act, but the game is not over");
+      return false;
+    }
+    if (!this.o.seats[p]) return false; // a person's turn
+    const legal = takesPart(s, p) ? listMoves(s, p) : (noMoves as Move[]);
+    if (s.over) return false;
+    if (legal.length === 0) {
+      stop(s, `${s.names[p]} has no legal move in the ${s.game.phases[s.phase].name} phase`);
+      return false;
+    }
+    const move = legal[this.decide(p, legal)];
+    this.lastPlayer = p;
+    this.lastMove = move;
+    this.lastAt = undefined;
+    applyListed(s, p, move);
+    return true;
   }
 
   /**

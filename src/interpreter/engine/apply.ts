@@ -38,8 +38,8 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   const who = mayAct(s, p);
   if (who) return { ok: false, refusal: who };
   const action = move.action;
-  const phase = phaseOf(s);
-  if (!trusted && !phase.actions.includes(action.index)) {
+  const phase = trusted ? null : phaseOf(s);
+  if (phase !== null && !phase.actions.includes(action.index)) {
     const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
   }
@@ -58,10 +58,37 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
       s.me = saved; // a refusal changes nothing
       return { ok: false, refusal };
     }
-  } else {
-    const params = action.params;
-    for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
+  } else bind(move);
+  return take(s, p, move, at, together);
+}
+
+/**
+ * Applies a move that legalMoves() listed for this player just now, with nothing done to the game since: the
+ * simulator's path, which has asked who may act once for the move, so neither that nor the move is checked again.
+ */
+export function applyListed(s: State, p: number, move: Move): void {
+  if (s.sub) {
+    const inner = s.sub;
+    applyListed(inner, p, move);
+    s.moves++;
+    if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
+    return;
   }
+  s.me = p;
+  bind(move);
+  take(s, p, move, undefined, false);
+}
+
+/** Binds a move's arguments to its parameters, as the action's effect reads them. */
+function bind(move: Move): void {
+  const frame = move.action.frame;
+  const params = move.action.params;
+  for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
+}
+
+/** A move found legal and bound, at a time or not: its effect, then the flow that follows it. */
+function take(s: State, p: number, move: Move, at: number | undefined, together: boolean): ApplyResult {
+  const action = move.action;
   if (at !== undefined) {
     if (at < s.now) return { ok: false, refusal: { rule: "time", reason: `a move at ${at} comes before the last move, at ${s.now}` } };
     s.now = at;

@@ -12,6 +12,14 @@ import { maxLegalMoves } from "../limits.js";
 export function legalMoves(s: State, p: number): Move[] {
   if (s.sub) return legalMoves(s.sub, p);
   if (mayAct(s, p)) return [];
+  return listMoves(s, p);
+}
+
+/**
+ * The legal moves of a player known to be allowed to act now (mayAct gave no refusal), outside a game inside: the
+ * simulator asks who may act once per move, and has asked it when it lists.
+ */
+export function listMoves(s: State, p: number): Move[] {
   const out: Move[] = [];
   const saved = s.me;
   s.me = p;

@@ -564,6 +564,10 @@ effect({
     const rounds = ev(r)(s) as number;
     const start = first ? (ev(first)(s) as number) : (s.dealer + 1) % s.n;
     const logging = s.log !== null || s.watch !== null;
+    if (!logging) {
+      dealQuietly(s, from, def, rounds, start);
+      return;
+    }
     // each seat and its zone worked out once, not once per card: a deal moves most of a game's cards
     const seats: number[] = [];
     const zones: number[] = [];
@@ -579,15 +583,61 @@ effect({
         if (pile.length === 0) return;
         const c = pile[pile.length - 1];
         const to = zones[i] >= 0 ? zones[i] : (zones[i] = zoneIndex(s, def, p));
-        if (logging) {
-          const shown = [s.shown[c]];
-          moveCard(s, c, to);
-          logMove(s, [c], from, to, shown);
-        } else moveTopCard(s, from, to);
+        const shown = [s.shown[c]];
+        moveCard(s, c, to);
+        logMove(s, [c], from, to, shown);
       }
     }
   },
 });
+
+/**
+ * deal() when nothing is logged, in bulk: the same cards to the same zones in the same order, each taken from the
+ * top of the pile as if one at a time, with the pile cut down once at the end instead of a card at a time. A seat's
+ * zone is checked before its first card moves, as moveTopCard checks it. A deal from one of the zones it deals to
+ * goes a card at a time, since each card then lands on the pile it is dealt from.
+ */
+function dealQuietly(s: State, from: number, def: number, rounds: number, start: number): void {
+  const n = s.n;
+  const zones: number[] = [];
+  let fromIsDealtTo = false;
+  for (let i = 0; i < n; i++) {
+    const p = (start + i) % n;
+    const z = s.out[p] ? -1 : zoneIndex(s, def, p);
+    if (z === from) fromIsDealtTo = true;
+    zones.push(z);
+  }
+  const pile = s.zones[from];
+  if (fromIsDealtTo) {
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < n; i++) {
+        if (zones[i] < 0) continue;
+        if (pile.length === 0) return;
+        moveTopCard(s, from, zones[i]);
+      }
+    }
+    return;
+  }
+  const owner = s.zoneOwner[from];
+  let top = pile.length;
+  try {
+    deal: for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < n; i++) {
+        const to = zones[i];
+        if (to < 0) continue; // a player who is out
+        if (top === 0) break deal;
+        if (round === 0) checkZone(s, to);
+        const c = pile[--top];
+        s.zones[to].push(c);
+        s.cardZone[c] = to;
+        s.cardFrom[c] = owner;
+        s.shown[c] = 0;
+      }
+    }
+  } finally {
+    pile.length = top; // the cards dealt leave the pile, however the deal ended
+  }
+}
 
 effect({
   name: "shuffle", doc: "Shuffles a zone with the game's seeded random numbers.", example: "shuffle(stock)",
