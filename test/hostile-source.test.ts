@@ -49,7 +49,7 @@ phases:
   @opening:
     turns: counterclockwise
     once: true
-    actions: [@play, @lay, @pass]
+    actions: [@play, @lay, @pass, @swap]
     begin: |
       @rounds += 1
       @said = @said + @"s4"
@@ -59,7 +59,7 @@ phases:
       @mark = @"s5"
     next: @main
   @main:
-    actions: [@play, @lay, @pass]
+    actions: [@play, @lay, @pass, @swap]
     endWhen: |
       @flag and @pile.count > 5 * @rounds
     next: @opening
@@ -90,6 +90,18 @@ actions:
         else: @'m2'
     effect: |
       move(@cards, @pile)
+  @swap:
+    params:
+      @mine: {from: @hand}
+      @theirs: {from: @pile}
+    require:
+      @higher:
+        check: |
+          @mine.n > @theirs.n + 2
+        else: @'m2'
+    effect: |
+      move(@mine, @pile)
+      move(@theirs, @hand)
   @pass:
     require:
       @none:
@@ -147,6 +159,10 @@ const names: Record<string, [string, string]> = {
   m1: ["m1", "`$` \\u0022 </script>\n*/"],
   m2: ["m2", "\"); globalThis.pwned = 7; (\""],
   m3: ["m3", "__proto__ ${"],
+  swap: ["swap", "new"],
+  mine: ["mine", "at"],
+  theirs: ["theirs", "out"],
+  higher: ["higher", "t3"],
 };
 
 function rules(which: 0 | 1): string {
@@ -185,8 +201,15 @@ describe("a hostile rule file cannot change the generated source", () => {
     // and a card's move, once its requirements passed, listed without reading its list back into the frame
     expect(a).toMatch(/k\d+\[t\d+\] = (t\d+);\n\}\nif \(out\.length >= \d+\) k\d+\(k\d+\);\nout\.push\(\1\);/);
     expect(a).not.toMatch(/\.args\[0\];/);
-    // and the phase's listing: each of its three actions' listings called from a line of its own, in order
-    expect(a).toMatch(/function f\d+\(s, out\) \{\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\n\}/);
+    // and the phase's listing: each of its four actions' listings called from a line of its own, in order
+    expect(a).toMatch(/function f\d+\(s, out\) \{\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\n\}/);
+    // and the listings into a sink, which make no move: a move made before added as it is, and a move of two
+    // parameters written as its action and its two arguments, in the sink's own list, by the place it gives
+    expect(a).toMatch(/out\.add\(t\d+\);/);
+    expect(a).toMatch(/out\.add\(k\d+\);/);
+    expect(a).toMatch(/(t\d+) = out\.open\(k\d+\);\nout\.args\[\1\] = t\d+;\nout\.args\[\1 \+ 1\] = t\d+;/);
+    // (two phases, each listed both ways)
+    expect(a.match(/function f\d+\(s, out\) \{\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\nf\d+\(s, out\);\n\}/g)).toHaveLength(4);
     // and each phase's flow, generated: the phase entered with its name as a constant, its turn and phase
     // variables set back by writing their values in, the turn passed counter-clockwise in the first phase, and
     // the phase that follows entered by a call of its own

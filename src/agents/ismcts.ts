@@ -5,9 +5,9 @@
 import type { Agent, Decision } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
-import { decider, moveKey, randomPlayout, type MoveKey } from "./playout.js";
+import { decider, listedKey, moveKey, randomPlayout, type MoveKey } from "./playout.js";
 import { none, Tree } from "./tree.js";
-import { applyMove, legalMoves, type Move } from "../interpreter/engine.js";
+import { applyMove, listMovesInto, MoveList } from "../interpreter/engine.js";
 import type { State } from "../interpreter/state.js";
 import { nextInt } from "../interpreter/rng.js";
 
@@ -37,7 +37,9 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
   const rootKeys = d.legal.map(moveKey);
   const rootSlots = Float64Array.from(rootKeys, (k) => tree.slotKey(k));
   const path = new Int32Array(tree.capacity); // the nodes an iteration went through, root excluded
-  const untried: Move[] = [];
+  // below the root, a node's legal moves are listed without making them: only the move taken is made
+  const listed = new MoveList();
+  const untried: number[] = []; // the untried moves' places in the listing
   const untriedKeys: number[] = [];
   const prepared = prepare(d.game, d.view, d.rng);
   const value = new Array<number>(d.view.names.length);
@@ -54,18 +56,17 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
       const atRoot = current === root;
       const p = atRoot ? d.player : decider(s, d.rng);
       if (p < 0) break;
-      const legal = atRoot ? (d.legal as Move[]) : legalMoves(s, p);
-      if (legal.length === 0) break;
+      const count = atRoot ? d.legal.length : listMovesInto(s, p, listed);
+      if (count === 0) break;
       let tried = 0;
       let best = none;
-      let bestMove: Move | null = null;
+      let bestMove = -1;
       let bestScore = -Infinity;
-      for (let i = 0; i < legal.length; i++) {
-        const m = legal[i];
-        const key = atRoot ? rootSlots[i] : tree.slotKey(moveKey(m));
+      for (let i = 0; i < count; i++) {
+        const key = atRoot ? rootSlots[i] : tree.slotKey(listedKey(listed, i));
         const child = tree.child(current, key);
         if (child === none) {
-          untried[tried] = m;
+          untried[tried] = i;
           untriedKeys[tried] = key;
           tried++;
           continue;
@@ -75,18 +76,18 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
         if (score > bestScore) {
           bestScore = score;
           best = child;
-          bestMove = m;
+          bestMove = i;
         }
       }
       if (tried > 0) {
         const k = tried === 1 ? 0 : nextInt(d.rng, tried);
         const child = tree.add(current, untriedKeys[k], p);
         available[child] = 1;
-        applyMove(s, p, untried[k], true);
+        applyMove(s, p, atRoot ? d.legal[untried[k]] : listed.move(untried[k]), true);
         path[depth++] = child;
         break;
       }
-      applyMove(s, p, bestMove!, true);
+      applyMove(s, p, atRoot ? d.legal[bestMove] : listed.move(bestMove), true);
       current = best;
       path[depth++] = current;
     }

@@ -1,6 +1,6 @@
 // Moves on a state the agent owns (a determinization), for looking ahead: whose decision it is, and random play.
 import type { State } from "../interpreter/state.js";
-import { actorsInto, applyMove, legalMoves, type Move } from "../interpreter/engine.js";
+import { actorsInto, applyMove, listMovesInto, MoveList, type Move } from "../interpreter/engine.js";
 import { nextInt, type RngState } from "../interpreter/rng.js";
 
 /** Where decider() lists who may act: one list, written over on every call. */
@@ -13,14 +13,21 @@ export function decider(s: State, rng: RngState): number {
   return n === 1 ? who[0] : who[nextInt(rng, n)];
 }
 
-/** Random moves until the game ends or `depth` moves have been made. */
+/** Where randomPlayout() lists the legal moves: one list, written over at every step. */
+const moves = new MoveList();
+
+/**
+ * Random moves until the game ends or `depth` moves have been made. Each step draws from the generator exactly as
+ * picking from legalMoves() would (nothing for a single move, else nextInt of their number), and only the move
+ * drawn is made.
+ */
 export function randomPlayout(s: State, depth: number, rng: RngState): void {
   for (let i = 0; i < depth && !s.over; i++) {
     const p = decider(s, rng);
     if (p < 0) return;
-    const legal = legalMoves(s, p);
-    if (legal.length === 0) return;
-    applyMove(s, p, legal[legal.length === 1 ? 0 : nextInt(rng, legal.length)], true);
+    const n = listMovesInto(s, p, moves);
+    if (n === 0) return;
+    applyMove(s, p, moves.move(n === 1 ? 0 : nextInt(rng, n)), true);
   }
 }
 
@@ -33,11 +40,22 @@ export function randomPlayout(s: State, depth: number, rng: RngState): void {
 export type MoveKey = number | string;
 
 export function moveKey(m: Move): MoveKey {
-  const index = m.action.index;
-  const args = m.args;
-  if (index < actionStride && args.length <= 1) {
-    if (args.length === 0) return index;
-    const a = args[0];
+  return keyOf(m.action.index, m.args, 0, m.args.length);
+}
+
+/** moveKey() of the i-th move of a listing, without making the move. */
+export function listedKey(list: MoveList, i: number): MoveKey {
+  const made = list.made[i];
+  if (made !== null) return moveKey(made);
+  const action = list.action[i];
+  return keyOf(action.index, list.args, list.at[i], action.params.length);
+}
+
+/** The key of the move of the action numbered `index` whose arguments are args[at .. at + count - 1]. */
+function keyOf(index: number, args: readonly unknown[], at: number, count: number): MoveKey {
+  if (index < actionStride && count <= 1) {
+    if (count === 0) return index;
+    const a = args[at];
     if (a === null) return actionStride * 2 + index;
     if (!Array.isArray(a)) {
       if (small(a)) return actionStride * (2 * (a + 2)) + index;
@@ -50,7 +68,10 @@ export function moveKey(m: Move): MoveKey {
     }
   }
   let key = String(index);
-  for (const a of args) key += ":" + (Array.isArray(a) ? a.join(".") : String(a));
+  for (let i = at; i < at + count; i++) {
+    const a = args[i];
+    key += ":" + (Array.isArray(a) ? a.join(".") : String(a));
+  }
   return key;
 }
 

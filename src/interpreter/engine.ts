@@ -8,5 +8,6 @@ export { newGameProblems } from "./engine/new-game-check.js";
 export { stop } from "./engine/guard.js";
 export { actors, actorsInto, isRealtime, innermost } from "./engine/actors.js";
 export { legalMoves, listMoves } from "./engine/legal-moves.js";
+export { listMovesInto, MoveList } from "./engine/move-list.js";
 export { applyMove, applyListed, isLegal, play } from "./engine/apply.js";
 export { moveText, parseMove } from "./engine/move-text.js";

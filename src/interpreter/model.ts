@@ -117,6 +117,18 @@ export interface PhaseDef {
   enter: ((s: State) => number) | null;
   /** The flow after an action of the phase (its triggers already run), generated likewise; null: the engine's. */
   after: ((s: State, actor: number, action: ActionDef) => void) | null;
+  /** list, into a MoveSink: the same moves in the same order, making none that was not made before. */
+  listInto: ((s: State, into: MoveSink) => void) | null;
+}
+
+/**
+ * Where a listing writes moves without making them (engine/move-list.ts): a move made before, or a move's action,
+ * whose arguments then go to `args` from the place open() returns, one per parameter.
+ */
+export interface MoveSink {
+  add(move: { action: ActionDef; args: unknown[] }): void;
+  open(action: ActionDef): number;
+  readonly args: unknown[];
 }
 
 export interface TriggerDef {

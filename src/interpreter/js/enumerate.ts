@@ -12,10 +12,40 @@ import { loopInvariants, readsLocalElsewhere } from "./reads.js";
 
 type TreeOf = (fn: object) => CodeTree | undefined;
 
-/** The name of the generated function (s, out) that lists the action's legal moves. */
-export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf): string {
+/**
+ * The names of the two generated functions that list the action's legal moves, in the same order: `list` (s, out)
+ * pushes them onto a list of moves; `into` (s, into) writes them to a MoveSink, making none: a move made before
+ * is added as it is, any other by its action and its arguments.
+ */
+export function enumerators(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf): { list: string; into: string } {
+  /**
+   * An action of one card parameter has one move per card: made the first time it is legal and listed again
+   * after that, so that listing allocates nothing. `args` holds the move's one card (or its list of one card)
+   * and the frame slot gets the same value. Moves are never changed once made, by the engine or by the rules
+   * (lists are never changed in place), so sharing them between listings, games and the two listings is safe.
+   */
+  const oneCard = action.params.length === 1 && (action.params[0].kind === "card" || action.params[0].several)
+    ? em.m.constant(new Array(game.cardNames.length).fill(undefined))
+    : null;
+  // an action without parameters has one move, and a one-card action whose parameter is left out: each made once
+  const made: Made = {
+    oneCard,
+    only: action.params.length === 0 ? em.m.constant({ action, args: [] }) : null,
+    leftOut: oneCard ? em.m.constant({ action, args: [null] }) : null,
+  };
+  return { list: enumerator(em, action, game, treeOf, made, false), into: enumerator(em, action, game, treeOf, made, true) };
+}
+
+/** The moves both listings of an action share (constants' names): the one-card moves' table, and moves made once. */
+interface Made {
+  oneCard: string | null;
+  only: string | null;
+  leftOut: string | null;
+}
+
+function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, made: Made, into: boolean): string {
+  const { oneCard, only, leftOut: leftOutMove } = made;
   const { uniqueNames } = game;
-  const cardCount = game.cardNames.length;
   const alikeKeys = (name: string) => game.attributes.get(name);
   const f = new Fn();
   const A = em.m.constant(action);
@@ -55,17 +85,16 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     return elsewhere && !framed ? `${em.local(action.frame, slot)} = ${list};\n${text}` : text;
   };
   const values: string[] = action.params.map(() => f.tmp());
-  // a listing stops at the limit of legal moves at once, as the engine's does
+  // a listing stops at the limit of legal moves at once, as the engine's does (a MoveSink checks it itself)
   const limit = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\n`;
-  const push = `${limit}out.push({ action: ${A}, args: [${values.join(", ")}] });`;
-
-  /**
-   * An action of one card parameter has one move per card: made the first time it is legal and listed again
-   * after that, so that listing allocates nothing. `args` holds the move's one card (or its list of one card)
-   * and the frame slot gets the same value. Moves are never changed once made, by the engine or by the rules
-   * (lists are never changed in place), so sharing them between listings and games is safe.
-   */
-  const oneCard = action.params.length === 1 && (action.params[0].kind === "card" || action.params[0].several) ? em.m.constant(new Array(cardCount).fill(undefined)) : null;
+  /** Lists a move made before, `move`. */
+  const listMade = (move: string): string => (into ? `out.add(${move});` : `${limit}out.push(${move});`);
+  /** Lists the move of the values chosen: made, or into a sink as the action and its arguments. */
+  const listChosen = (): string => {
+    if (!into) return `${limit}out.push({ action: ${A}, args: [${values.join(", ")}] });`;
+    const at = f.tmp();
+    return `${at} = out.open(${A});\n${values.map((v, i) => `out.args[${i === 0 ? at : `${at} + ${int(i)}`}] = ${v};`).join("\n")}`;
+  };
   const M = oneCard ? f.tmp() : "";
   /**
    * The move of card `c` into M (made the first time), and with `bind` its list bound, for requirements checked
@@ -78,7 +107,7 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     const bound1 = several && bind ? `${values[0]} = ${M}.args[0];\n${bound} = ${values[0]};\n` : "";
     return `${M} = ${oneCard}[${c}];\nif (${M} === undefined) {\n${M} = ${make};\nif (Number.isInteger(${c}) && ${c} >= 0 && ${c} < ${oneCard}.length) ${oneCard}[${c}] = ${M};\n}\n${bound1}`;
   };
-  const pushLookedUp = `${limit}out.push(${M});`;
+  const pushLookedUp = listMade(M);
 
   /**
    * The parts of parameter i's requirements that read none of the parameters chosen from i on, computed once
@@ -101,7 +130,7 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
   };
 
   const choose = (i: number): string => {
-    if (i === action.params.length) return push;
+    if (i === action.params.length) return listChosen();
     const p = action.params[i];
     const P = em.m.constant(p);
     const bound = em.local(action.frame, p.slot);
@@ -114,7 +143,7 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     let close = "";
     if (p.optional) {
       // left out, the one parameter of a one-card action gives one move, made once
-      const leftOut = oneCard ? `${limit}out.push(${em.m.constant({ action, args: [null] })});` : next;
+      const leftOut = leftOutMove ? listMade(leftOutMove) : next;
       text += `if (${from}.length === 0) {\n${v} = null;\n${bound} = null;\n${checked(checks, leftOut)}\n} else {\n`;
       close = "\n}";
     }
@@ -145,7 +174,10 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
       // card of the game (no key) leaves the listing to the general grouping.
       const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
       const [key, ok] = [f.tmp(), f.tmp()];
-      const gather = `${group} = [];\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+      // the group is gathered into a list of the listing's own, emptied first: subsets() keeps nothing of the
+      // list it is given, only the subsets it makes
+      const gathered = em.m.constant([] as number[]);
+      const gather = `${group} = ${gathered};\nwhile (${group}.length > 0) ${group}.pop();\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
       const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound, true)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
       const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsHere)}` : setsHere;
       const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
@@ -158,9 +190,7 @@ export function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: T
     return `${text}${max} = ${value(p.max)};\n${pick}${close}`;
   };
 
-  // an action without parameters has one move, made once
-  const only = action.params.length === 0 ? em.m.constant({ action, args: [] }) : null;
-  const body = checked(action.checksAt[0], only ? `${limit}out.push(${only});` : choose(0));
+  const body = checked(action.checksAt[0], only ? listMade(only) : choose(0));
   return em.m.add(["s", "out"], body, f.temps);
 }
 

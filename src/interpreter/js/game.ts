@@ -7,7 +7,7 @@ import type { CodeTree } from "../lang/compile.js";
 import { Module, type Generated } from "./module.js";
 import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
-import { enumerator, phaseListing } from "./enumerate.js";
+import { enumerators, phaseListing } from "./enumerate.js";
 import { phaseFlows } from "./flow.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
@@ -53,21 +53,23 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
   };
 
   for (const v of game.vars) swap(v.initial, (g) => (v.initial = g));
-  const listings: string[] = [];
+  const listings: { list: string; into: string }[] = [];
   for (const a of game.actions) {
     for (const p of a.params) {
       swap(p.from, (g) => (p.from = g));
       swap(p.max, (g) => (p.max = g));
     }
-    const listing = enumerator(em, a, game, treeOf);
+    const listing = enumerators(em, a, game, treeOf);
     listings.push(listing);
-    swaps.push((get) => (a.enumerate = get(listing) as ActionDef["enumerate"]));
+    swaps.push((get) => (a.enumerate = get(listing.list) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
     swap(a.effect, (g) => (a.effect = g));
   }
   for (const p of game.phases) {
-    const list = phaseListing(em, p.actions.map((a) => listings[a]));
+    const list = phaseListing(em, p.actions.map((a) => listings[a].list));
+    const into = phaseListing(em, p.actions.map((a) => listings[a].into));
     swaps.push((get) => (p.list = get(list) as PhaseDef["list"]));
+    swaps.push((get) => (p.listInto = get(into) as PhaseDef["listInto"]));
     swap(p.first, (g) => (p.first = g));
     swap(p.begin, (g) => (p.begin = g));
     swap(p.turn, (g) => (p.turn = g));

@@ -489,8 +489,15 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     if (shown) logMove(s, [c], from0, to, shown);
     return;
   }
-  const list = bottom ? cards.slice().reverse() : cards.slice();
   const logging = s.log !== null || s.watch !== null;
+  if (!logging && s.zones[from0] !== cards) {
+    // Nothing to log, and the cards are no zone's own list (that would be the first card's zone): moving a card
+    // changes only zones' lists, so the cards are moved straight from the list given, with no copy of it.
+    if (bottom) for (let i = cards.length - 1; i >= 0; i--) moveCard(s, cards[i], to, true);
+    else for (let i = 0; i < cards.length; i++) moveCard(s, cards[i], to, false);
+    return;
+  }
+  const list = bottom ? cards.slice().reverse() : cards.slice();
   let batch: number[] = [];
   let shown: number[] = [];
   let batchFrom = -1;
@@ -545,11 +552,18 @@ effect({
   params: [{ name: "from", kind: "zone" }, { name: "to", kind: "zone" }, { name: "count", kind: "value", optional: true }],
   type: (a) => (a[2] && !needNum(a[2]) ? wrong(2, "the count must be a number") : T.voidType),
   make: ([f, t, k]) => (s) => {
-    const from = s.zones[ev(f)(s) as number];
+    const at = ev(f)(s) as number;
+    const from = s.zones[at];
     const want = k ? (ev(k)(s) as number) : 1;
     const n = Math.max(0, Math.min(want, from.length));
+    const to = ev(t)(s) as number;
+    if (s.log === null && s.watch === null && Number.isInteger(n) && to !== at) {
+      // nothing to log: the top card, n times, without a list of the cards taken (the same cards, in the same order)
+      for (let i = 0; i < n; i++) moveTopCard(s, at, to);
+      return;
+    }
     const taken = from.slice(from.length - n).reverse();
-    moveCards(s, taken, ev(t)(s) as number);
+    moveCards(s, taken, to);
   },
 });
 

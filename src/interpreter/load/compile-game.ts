@@ -618,6 +618,7 @@ class GameBuilder {
         list: null,
         enter: null,
         after: null,
+        listInto: null,
       });
     });
     return phases;
