@@ -52,6 +52,10 @@ function expectSameListing(s: State, p: number, list: MoveList, tally: Tally): M
     expect(m.action).toBe(legal[i].action);
     expect(m.args).toEqual(legal[i].args);
     expect(listedKey(list, i)).toEqual(moveKey(legal[i]));
+    // the list's own move object, written over for each move applied from it: this move, whatever came before
+    const applied = list.toApply(i);
+    expect(applied.action).toBe(legal[i].action);
+    expect(applied.args).toEqual(legal[i].args);
     if (list.made[i] === null) tally.open++;
     else tally.made++;
   }

@@ -37,7 +37,7 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
   const rootKeys = d.legal.map(moveKey);
   const rootSlots = Float64Array.from(rootKeys, (k) => tree.slotKey(k));
   const path = new Int32Array(tree.capacity); // the nodes an iteration went through, root excluded
-  // below the root, a node's legal moves are listed without making them: only the move taken is made
+  // below the root, a node's legal moves are listed without making them; the move taken is applied from the list
   const listed = new MoveList();
   const untried: number[] = []; // the untried moves' places in the listing
   const untriedKeys: number[] = [];
@@ -83,11 +83,11 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
         const k = tried === 1 ? 0 : nextInt(d.rng, tried);
         const child = tree.add(current, untriedKeys[k], p);
         available[child] = 1;
-        applyMove(s, p, atRoot ? d.legal[untried[k]] : listed.move(untried[k]), true);
+        applyMove(s, p, atRoot ? d.legal[untried[k]] : listed.toApply(untried[k]), true);
         path[depth++] = child;
         break;
       }
-      applyMove(s, p, atRoot ? d.legal[bestMove] : listed.move(bestMove), true);
+      applyMove(s, p, atRoot ? d.legal[bestMove] : listed.toApply(bestMove), true);
       current = best;
       path[depth++] = current;
     }

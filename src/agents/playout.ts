@@ -18,8 +18,8 @@ const moves = new MoveList();
 
 /**
  * Random moves until the game ends or `depth` moves have been made. Each step draws from the generator exactly as
- * picking from legalMoves() would (nothing for a single move, else nextInt of their number), and only the move
- * drawn is made.
+ * picking from legalMoves() would (nothing for a single move, else nextInt of their number), and the move drawn
+ * is written into the list's one move object to apply.
  */
 export function randomPlayout(s: State, depth: number, rng: RngState): void {
   for (let i = 0; i < depth && !s.over; i++) {
@@ -27,7 +27,7 @@ export function randomPlayout(s: State, depth: number, rng: RngState): void {
     if (p < 0) return;
     const n = listMovesInto(s, p, moves);
     if (n === 0) return;
-    applyMove(s, p, moves.move(n === 1 ? 0 : nextInt(rng, n)), true);
+    applyMove(s, p, moves.toApply(n === 1 ? 0 : nextInt(rng, n)), true);
   }
 }
 

@@ -53,6 +53,27 @@ export class MoveList implements MoveSink {
     return at;
   }
 
+  /**
+   * The i-th move of the listing (i < n) to apply at once, trusted: the one made before, or this list's own move
+   * object written over. Nothing keeps a trusted move it applies (its arguments' values go to the action's frame,
+   * a log keeps the move's text), so a playout can make every move through one object.
+   */
+  toApply(i: number): Move {
+    const made = this.made[i];
+    if (made !== null) return made;
+    const action = this.action[i];
+    const at = this.at[i];
+    const n = action.params.length;
+    const move = this.scratch;
+    const args = move.args;
+    while (args.length > n) args.pop();
+    for (let j = 0; j < n; j++) args[j] = this.args[at + j];
+    move.action = action;
+    return move;
+  }
+
+  private readonly scratch: Move = { action: null as unknown as ActionDef, args: [] };
+
   /** The i-th move of the listing (i < n): the one made before, or a new one. */
   move(i: number): Move {
     const made = this.made[i];
