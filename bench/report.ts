@@ -45,7 +45,7 @@ export interface Ratio {
   rounds: number[];
 }
 
-export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches" | "firstMs"> {
+export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches" | "firstMs" | "collections" | "gcMs"> {
   /** The median over the rounds of each round's median search. */
   medianMs: number;
   range: Range;
@@ -53,6 +53,9 @@ export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" 
   /** The median over the rounds of the first search of each round's fresh process, and their range. */
   firstMs: number;
   firstRange: Range;
+  /** The garbage collections during each round's timed searches, and the time they took, median over the rounds. */
+  collections: number;
+  gcMs: number;
 }
 
 export interface Machine {
@@ -129,6 +132,7 @@ export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefi
   return {
     game, players, iterations, depth, warmups, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)),
     firstMs: Math.round(median(firsts) * 10) / 10, firstRange: rangeOf(firsts),
+    collections: median(timings.map((t) => t.collections)), gcMs: Math.round(median(timings.map((t) => t.gcMs)) * 10) / 10,
   };
 }
 
@@ -157,7 +161,8 @@ export function textReport(report: Report): string {
   if (s) {
     text += `\ninformation-set MCTS, ${s.iterations} iterations (playouts of ${s.depth} moves) from a ${s.players}-player ${s.game} position: `;
     text += `median ${s.medianMs} ms CPU (${spread(s.range, String)} over the rounds' medians, ${s.searches} searches after ${s.warmups} `;
-    text += `in each process); the first search of a fresh process ${s.firstMs} ms (${spread(s.firstRange, String)})\n`;
+    text += `in each process); the first search of a fresh process ${s.firstMs} ms (${spread(s.firstRange, String)}); `;
+    text += `${s.collections} garbage collections taking ${s.gcMs} ms during a process's timed searches (median)\n`;
   }
   return text;
 }

@@ -7,6 +7,7 @@
 // take 10-15 times as long as a warm one (the second recompiles much of the engine for the states a search makes),
 // and searches up to about the tenth still recompile now and then. A searching agent makes every decision of a
 // game this way, so the warm figure is the one a game sees; the first search is what a single decision costs.
+import { GCProfiler } from "node:v8";
 import { loadRules } from "../src/interpreter/load/load.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { view } from "../src/interpreter/view.js";
@@ -25,6 +26,9 @@ export interface SearchTiming {
   warmups: number;
   /** The first search of the process, cold: before the warm-up. */
   firstMs: number;
+  /** Garbage collections during the timed searches, and the time they took: what most of a search's spread was. */
+  collections: number;
+  gcMs: number;
 }
 
 export function timeSearch(searches = 15, iterations = 1000, warmups = 15): SearchTiming {
@@ -51,11 +55,15 @@ export function timeSearch(searches = 15, iterations = 1000, warmups = 15): Sear
   const firstMs = timed("first");
   for (let i = 0; i < warmups; i++) timed(`warm-up/${i}`);
   const times: number[] = [];
+  const gc = new GCProfiler();
+  gc.start();
   for (let i = 0; i < searches; i++) times.push(timed(`search/${i}`));
+  const collections = gc.stop().statistics;
   times.sort((a, b) => a - b);
   return {
     game: "idiot", players: 4, iterations, depth: options.depth,
     medianMs: round(times[times.length >> 1]), bestMs: round(times[0]), searches, warmups, firstMs: round(firstMs),
+    collections: collections.length, gcMs: round(collections.reduce((ms, c) => ms + c.cost / 1000, 0)),
   };
 }
 

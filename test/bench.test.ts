@@ -9,7 +9,8 @@ import { otcRoundGame, playBoardgameRound, type OtcOutcome } from "../bench/boar
 import { boardgameClient } from "../bench/boardgameio/library.js";
 import { comparisons, type Implementation } from "../bench/comparisons.js";
 import { measure } from "../bench/measure.js";
-import { summarize, type Report, type Result } from "../bench/report.js";
+import { summarize, summarizeSearch, textReport, type Report, type Result } from "../bench/report.js";
+import { timeSearch, type SearchTiming } from "../bench/search.js";
 import { execFileSync } from "node:child_process";
 
 const allCards = Array.from({ length: 52 }, (_, c) => c);
@@ -203,6 +204,18 @@ describe("the harness", () => {
     ]);
     for (const q of report.ratios) expect(q.range.min).toBeLessThanOrEqual(q.ratio);
   }, 300_000);
+
+  it("counts the garbage collections during the timed searches, and reports their median over the rounds", () => {
+    // 20,000 iterations make more garbage than the young generation holds: at least one collection, timed
+    const t = timeSearch(1, 20_000, 0);
+    expect(t.collections).toBeGreaterThanOrEqual(1);
+    expect(t.gcMs).toBeGreaterThan(0);
+    const round = (collections: number, gcMs: number): SearchTiming => ({ ...t, collections, gcMs });
+    const summary = summarizeSearch([round(2, 1.5), round(15, 22.1), round(3, 2.25)])!;
+    expect([summary.collections, summary.gcMs]).toEqual([3, 2.3]);
+    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, rounds: 3, backend: "js", results: [], ratios: [], search: summary } as Report;
+    expect(textReport(report)).toContain("3 garbage collections taking 2.3 ms during a process's timed searches (median)");
+  }, 60_000);
 
   it("refuses a game it does not measure, and says which it does", () => {
     let message = "";
