@@ -537,7 +537,7 @@ effect({
   name: "move", doc: "Moves cards onto the top of a zone, in the order given: the last one ends on top. A zone as the first argument moves all its cards.",
   example: "move(cards, pile)",
   params: [{ name: "cards", kind: "cards" }, { name: "to", kind: "zone" }],
-  make: ([c, z]) => (s) => moveCards(s, ev(c)(s) as number[], ev(z)(s) as number),
+  make: ([c, z]) => (s) => moveCards(s, ev(c)(s) as number[], ev(z)(s) as number, false), // every argument given: see js/builtins.ts
 });
 
 effect({
