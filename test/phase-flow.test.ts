@@ -2,8 +2,8 @@
 // a game that takes every turn of the flow there is — a phase of one turn each going counter-clockwise from a
 // first player, a phase without turns, a phase that ends by its condition or by endPhase(), again(), skip(),
 // giveTurn(), reverse(), players going out, turn and phase variables fixed and evaluated, effects at a phase's
-// begin, every turn and the end, a game that ends in the middle of a phase and at a phase's end — played with
-// both, to the same events, the same variables and the same place in the flow.
+// begin, every turn and the end, triggers in their order, a game that ends in the middle of a phase and at a
+// phase's end — played with both, to the same events, variables, counts of rules and place in the flow.
 import { describe, expect, it } from "vitest";
 import { compileRulesText } from "../src/interpreter/load/load.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
@@ -21,6 +21,7 @@ const text = `${deckRules("Flow", "{min: 2, max: 5}", ["pile: {visible: everyone
   bonus: {type: number, reset: phase, initial: 2}
   plays: {type: number, per: player}
   halted: {type: bool}
+  noted: {type: number}
 setup: |
   shuffle(stock)
   deal(stock, hand, 5)
@@ -49,6 +50,13 @@ phases:
       move(pile, stock)
       shuffle(stock)
     next: warm
+triggers:
+  crowded:
+    when: hand.count >= 7
+    effect: move(hand.top, stock)
+  counted:
+    when: hand.count == 6
+    effect: noted += 1
 end: rounds >= 6 or halted or players.any(p => p.hand.empty) or stock.count + pile.count > 60
 actions:
   play:
@@ -115,12 +123,12 @@ describe("the flow generated per phase", () => {
     const source = generatedSource(js)!;
     expect(source).toMatch(/ = k\d+\(s, actor, s\.reversed \? -\(-1\) : \(-1\)\);/);
     expect(source).toMatch(/ = k\d+\(s, actor, s\.reversed \? -1 : 1\);/);
-    expect(source).toMatch(/for \((t\d+) = 0, (t\d+) = \d+ \+ \d+ \* s\.n; \1 < s\.n; \1\+\+\) s\.vars\[\2 \+ \1\] = false;/);
+    expect(source).toMatch(/(t\d+) = s\.n;\nfor \((t\d+) = 0; \2 < \1; \2\+\+\) \{\ns\.vars\[\d+ \+ \d+ \* \1 \+ \2\] = false;\n\}/);
   });
 
   it.each([
-    ["as written", text, ["end", "halted", "lull", "main", "out", "skip", "warm"]],
-    ["ending after its main phase", once, ["end", "halted", "lull", "main", "out", "skip", "warm"]],
+    ["as written", text, ["counted", "crowded", "end", "halted", "lull", "main", "out", "skip", "warm"]],
+    ["ending after its main phase", once, ["counted", "crowded", "end", "halted", "lull", "main", "out", "skip", "warm"]],
   ])("plays as the engine's flow plays, event for event, to the same state (%s)", (_, rules, kinds) => {
     const [closures, js] = [compile("closures", rules as string), compile("js", rules as string)];
     let ended = 0;
@@ -129,9 +137,9 @@ describe("the flow generated per phase", () => {
     for (let g = 0; g < 120; g++) {
       const players = 2 + (g % 4);
       const [a, b] = [closures, js].map((game) => {
-        const r = playGame(game, { players, seed: `flow-${g}`, agents: Array(players).fill(randomAgent), log: true });
+        const r = playGame(game, { players, seed: `flow-${g}`, agents: Array(players).fill(randomAgent), log: true, coverage: true });
         const s = r.state;
-        return { r, text: JSON.stringify([s.log, s.vars, s.result, r.error, s.phase, s.current, s.phaseTurns, s.reversed, s.out, s.places]) };
+        return { r, text: JSON.stringify([s.log, s.vars, s.result, r.error, s.phase, s.current, s.phaseTurns, s.reversed, s.out, s.places, [...s.coverage!]]) };
       });
       expect(b.text).toBe(a.text);
       expect(a.r.error).toBeNull();
@@ -143,6 +151,10 @@ describe("the flow generated per phase", () => {
       }
       const halted = a.r.state.game.vars.find((v) => v.name === "halted")!;
       if (a.r.state.vars[halted.slot] === true) seen.add("halted");
+      // both triggers fired, and the one that fires after the other's effect
+      const fired = (name: string) => a.r.state.coverage![a.r.state.game.coverage.findIndex((c) => c.rule === `triggers.${name}`)];
+      if (fired("crowded") > 0) seen.add("crowded");
+      if (fired("counted") > 0) seen.add("counted");
     }
     // the games took the turns of the flow this test is for
     expect(ended).toBe(120);

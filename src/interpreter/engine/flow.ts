@@ -222,6 +222,12 @@ export function settleMoment(s: State): void {
 
 /** After an action: triggers, the end of the game, the end of the turn and of the phase. */
 export function afterAction(s: State, actor: number, action: ActionDef, together = false): void {
+  const phase = phaseOf(s);
+  if (phase.after !== null) {
+    // the phase's own flow, generated (js/flow.ts), the triggers in it: a trigger's effects never change the phase
+    phase.after(s, actor, action);
+    return;
+  }
   s.me = actor;
   const triggers = s.game.triggers;
   for (let i = 0; i < triggers.length; i++) {
@@ -232,9 +238,7 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
       t.effect(s);
     }
   }
-  const phase = phaseOf(s);
-  if (phase.after !== null) phase.after(s, actor, action);
-  else if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
+  if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
   else if (phase.turns === "simultaneous") afterSimultaneous(s);
   else afterTurn(s, actor, action, phase);
 }

@@ -114,7 +114,12 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return `if (${leaves[p.index]}(s)) {\n${entering}\n}\nreturn;`;
   };
 
-  /** After an action of the phase (the engine's afterTurn): the end of the game, the turn and the phase. */
+  // the game's triggers, after every action: each written out, its condition and effect called by name
+  const triggers = game.triggers.map(
+    (tr) => `s.me = actor;\nif (${call(tr.when, "s")} === true) {\nif (s.coverage !== null) s.coverage[${int(tr.coverage)}]++;\n${call(tr.effect, "s")};\n}`,
+  );
+
+  /** After an action of the phase (the engine's afterAction and afterTurn): triggers, the end of the game, the turn and the phase. */
   const after = (p: PhaseDef, turn: string): string => {
     const f = new Fn();
     const t = f.tmp();
@@ -127,6 +132,8 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     const dir = p.turnsBy ? "s.phaseDir" : p.turns === "counterclockwise" ? "(-1)" : "1";
     const next = p.who ? m.constant(nextInPhase) : m.constant(nextActive);
     const body = [
+      "s.me = actor;",
+      ...triggers,
       `if (${checkEnd}(s)) return;`,
       turnOver === null ? "" : `if (!(${turnOver}s.out[actor] === 1 || s.endPhaseNow)) return;`,
       "s.phaseTurns++;\ns.me = actor;",
@@ -160,11 +167,15 @@ function resets(em: Emitter, game: Game, vars: VarDef[], which: "turn" | "phase"
     return tree.k === "const" && !Array.isArray(tree.value) ? tree : null;
   });
   if (fixed.some((x) => x === null)) return `${em.m.constant(resetVars)}(s, ${which === "turn" ? `"turn"` : `"phase"`});`;
-  const [p, at] = [f.tmp(), f.tmp()];
-  const writes = vars.map((v, i) => {
+  const [p, n] = [f.tmp(), f.tmp()];
+  const games: string[] = [];
+  const players: string[] = [];
+  vars.forEach((v, i) => {
     const value = em.value(fixed[i]!.value);
-    if (v.per === "game") return `s.vars[${int(v.slot)}] = ${value};`;
-    return `for (${p} = 0, ${at} = ${int(game.globalVars)} + ${int(v.slot)} * s.n; ${p} < s.n; ${p}++) s.vars[${at} + ${p}] = ${value};`;
+    if (v.per === "game") games.push(`s.vars[${int(v.slot)}] = ${value};`);
+    else players.push(`s.vars[${int(game.globalVars)} + ${int(v.slot)} * ${n} + ${p}] = ${value};`);
   });
-  return writes.join("\n");
+  // the players' values in one pass over the seats
+  if (players.length) games.push(`${n} = s.n;\nfor (${p} = 0; ${p} < ${n}; ${p}++) {\n${players.join("\n")}\n}`);
+  return games.join("\n");
 }
