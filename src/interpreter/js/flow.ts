@@ -119,7 +119,10 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     (tr) => `s.me = actor;\nif (${call(tr.when, "s")} === true) {\nif (s.coverage !== null) s.coverage[${int(tr.coverage)}]++;\n${call(tr.effect, "s")};\n}`,
   );
 
-  /** After an action of the phase (the engine's afterAction and afterTurn): triggers, the end of the game, the turn and the phase. */
+  /**
+   * After an action of the phase (the engine's afterAction and afterTurn): the triggers, then the end of the
+   * game, of the turn and of the phase.
+   */
   const after = (p: PhaseDef, turn: string): string => {
     const f = new Fn();
     const t = f.tmp();
