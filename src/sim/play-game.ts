@@ -171,9 +171,7 @@ export class GamePlay {
       this.intents[next] = null;
       return this.apply(next, intent.move, intent.at);
     }
-    // outside real time no plan outlives a move; a loop, not fill(), which is a call into the runtime per move
-    const intents = this.intents;
-    for (let i = 0; i < intents.length; i++) intents[i] = null;
+    this.forgetPlans();
     const p = this.agentToMove();
     if (p < 0) {
       if (actors(s).length === 0) stop(s, "nobody may act, but the game is not over");
@@ -196,8 +194,7 @@ export class GamePlay {
    * The same moves, refusals and stops as the general path.
    */
   private takeTurn(s: State): boolean {
-    const intents = this.intents;
-    for (let i = 0; i < intents.length; i++) intents[i] = null;
+    this.forgetPlans();
     const p = s.current;
     if (p < 0) {
       stop(s, "nobody may act, but the game is not over");
@@ -216,6 +213,12 @@ export class GamePlay {
     this.lastAt = undefined;
     applyListed(s, p, move);
     return true;
+  }
+
+  /** Outside real time no plan outlives a move: a loop, not fill(), which is a call into the runtime per move. */
+  private forgetPlans(): void {
+    const intents = this.intents;
+    for (let i = 0; i < intents.length; i++) intents[i] = null;
   }
 
   /**

@@ -63,17 +63,11 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
 }
 
 /**
- * Applies a move that legalMoves() listed for this player just now, with nothing done to the game since: the
- * simulator's path, which has asked who may act once for the move, so neither that nor the move is checked again.
+ * Applies a move that legalMoves() listed for this player just now, with nothing done to the game since, outside a
+ * game inside: the simulator's path, which has asked who may act once for the move, so neither that nor the move
+ * is checked again.
  */
 export function applyListed(s: State, p: number, move: Move): void {
-  if (s.sub) {
-    const inner = s.sub;
-    applyListed(inner, p, move);
-    s.moves++;
-    if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
-    return;
-  }
   s.me = p;
   bind(move);
   take(s, p, move, undefined, false);
