@@ -1,10 +1,13 @@
-// Measures one implementation: a warm-up, so that the timed window sees optimised code, then as many whole games
-// as fit in a fixed window of time. Games are counted whole: the window closes after the game that crosses it.
-// Both the warm-up and the window are CPU time of this process (user and system), and so are the rates: on a
-// shared machine another program's load then slows neither side of a comparison, and cannot cut a warm-up short
-// (a wall-clock warm-up on a loaded machine left the interpreter half compiled when its window opened).
+// Measures one implementation: a first game, a warm-up, so that the timed windows see optimised code, then as
+// many whole games as fit in each timed window. Games are counted whole: a window closes after the game that
+// crosses it. Both the warm-up and the windows are CPU time of this process (user and system), and so are the
+// rates: on a shared machine another program's load then slows neither side of a comparison, and cannot cut a
+// warm-up short (a wall-clock warm-up on a loaded machine left the interpreter half compiled when its window opened).
 // The first game is played before the warm-up and counted nowhere: the interpreter loads and compiles its rule
 // files in it, which took half of a 1 s warm-up and left the window's first second running unoptimised code.
+// A measurement may be timed in several windows (slices), with other processes running in between: the
+// benchmark lets the implementations of a game take turns that way, so that the machine's changes of speed weigh
+// on all of them alike.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Implementation } from "./comparisons.js";
@@ -17,7 +20,7 @@ export interface Measurement {
   seconds: number;
   gamesPerSec: number;
   movesPerSec: number;
-  /** The most heap in use during the window, and what was in use when it opened (after a collection). */
+  /** The most heap in use during the windows, and what was in use when the first opened (after a collection). */
   heapUsedMB: number;
   heapBaseMB: number;
 }
@@ -27,57 +30,78 @@ export interface MeasureOptions {
   warmupSeconds: number;
   /** Seeds are `${seedPrefix}-0`, `${seedPrefix}-1`, ...: every implementation of a game plays the same ones. */
   seedPrefix: string;
-  /** Told the part of the window gone by, now and then. */
-  onProgress?: (fraction: number, warmingUp: boolean) => void;
 }
 
 const mb = 1024 * 1024;
 const sampleEveryMs = 5;
 
-export function measure(implementation: Implementation, o: MeasureOptions): Measurement {
-  implementation.play(`${o.seedPrefix}-ready`);
-  playFor(implementation, o.warmupSeconds, `${o.seedPrefix}-warmup`, (f) => o.onProgress?.(f, true));
-  collectGarbage();
-  const heapBase = process.memoryUsage().heapUsed;
-  let heapPeak = heapBase;
-  const timed = playFor(implementation, o.seconds, o.seedPrefix, (f) => {
-    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-    o.onProgress?.(f, false);
-  });
-  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-  return {
-    ...timed,
-    gamesPerSec: timed.games / timed.seconds,
-    movesPerSec: timed.moves / timed.seconds,
-    heapUsedMB: heapPeak / mb,
-    heapBaseMB: heapBase / mb,
-  };
+/** One implementation being measured: ready and warm once, then timed in as many windows as it is asked for. */
+export class Measuring {
+  private games = 0;
+  private moves = 0;
+  private unfinished = 0;
+  private cpuMicros = 0;
+  private heapBase = 0;
+  private heapPeak = 0;
+
+  constructor(private readonly implementation: Implementation, private readonly seedPrefix: string) {}
+
+  /** The first game (counted nowhere), then a warm-up of `seconds` of CPU time. */
+  warmUp(seconds: number): void {
+    this.implementation.play(`${this.seedPrefix}-ready`);
+    let played = 0;
+    playFor(seconds, () => this.implementation.play(`${this.seedPrefix}-warmup-${played++}`));
+    collectGarbage();
+    this.heapBase = this.heapPeak = process.memoryUsage().heapUsed;
+  }
+
+  /** A timed window of `seconds` of CPU time, going on with the seeds where the last window stopped. */
+  time(seconds: number): void {
+    this.cpuMicros += playFor(seconds, () => {
+      const played = this.implementation.play(`${this.seedPrefix}-${this.games++}`);
+      this.moves += played.moves;
+      if (!played.finished) this.unfinished++;
+    }, () => (this.heapPeak = Math.max(this.heapPeak, process.memoryUsage().heapUsed)));
+    this.heapPeak = Math.max(this.heapPeak, process.memoryUsage().heapUsed);
+  }
+
+  result(): Measurement {
+    const seconds = this.cpuMicros / 1e6;
+    return {
+      games: this.games, moves: this.moves, unfinished: this.unfinished, seconds,
+      gamesPerSec: this.games / seconds, movesPerSec: this.moves / seconds,
+      heapUsedMB: this.heapPeak / mb, heapBaseMB: this.heapBase / mb,
+    };
+  }
 }
 
-function playFor(implementation: Implementation, seconds: number, seedPrefix: string, sample: (fraction: number) => void) {
-  const window = seconds * 1e6; // µs of CPU time
+/** Measures in one window, right after the warm-up. */
+export function measure(implementation: Implementation, o: MeasureOptions): Measurement {
+  const measuring = new Measuring(implementation, o.seedPrefix);
+  measuring.warmUp(o.warmupSeconds);
+  measuring.time(o.seconds);
+  return measuring.result();
+}
+
+/** Plays games until `seconds` of CPU time are used; returns the CPU time used, in µs. */
+function playFor(seconds: number, playOne: () => void, sample?: () => void): number {
+  const window = seconds * 1e6;
   const cpuStart = process.cpuUsage();
   let lastSample = performance.now();
-  let games = 0;
-  let moves = 0;
-  let unfinished = 0;
   let used = 0;
   while (used < window) {
-    const played = implementation.play(`${seedPrefix}-${games}`);
-    games++;
-    moves += played.moves;
-    if (!played.finished) unfinished++;
+    playOne();
     // asking for CPU time is a system call: ask every few milliseconds, not after every game
     const now = performance.now();
     if (now - lastSample >= sampleEveryMs) {
       lastSample = now;
       const cpu = process.cpuUsage(cpuStart);
       used = cpu.user + cpu.system;
-      sample(Math.min(1, used / window));
+      sample?.();
     }
   }
   const cpu = process.cpuUsage(cpuStart);
-  return { games, moves, unfinished, seconds: (cpu.user + cpu.system) / 1e6 };
+  return cpu.user + cpu.system;
 }
 
 let gc: (() => void) | null | undefined;

@@ -1,32 +1,68 @@
-// Measures one thing in this process and prints it as one JSON line: one implementation of one game
-// (`one.js GAME IMPL SECONDS [BACKEND]`), or the information-set MCTS timing (`one.js search`). The benchmark
-// runs each measurement in a fresh process of its own, so that no implementation's code, garbage or compiled
-// state weighs on another's.
+// Measures in this process and prints JSON lines. `one.js GAME IMPL SECONDS [BACKEND]` measures one
+// implementation of one game in one window; `one.js turns GAME IMPL WARMUP [BACKEND]` measures one in windows
+// the benchmark asks for on stdin, one command a line (`warm-up`, `time SECONDS`, `result`), answering each with
+// a line; `one.js search` times information-set MCTS. The benchmark runs each implementation in a fresh process
+// of its own, so that no implementation's code, garbage or compiled state weighs on another's.
+import { createInterface } from "node:readline";
 import { installNodeHost } from "../src/node/host.js";
 import type { Backend } from "../src/interpreter/backend.js";
-import { comparisons } from "./comparisons.js";
-import { measure } from "./measure.js";
+import { comparisons, type Comparison, type Implementation } from "./comparisons.js";
+import { Measuring, measure } from "./measure.js";
 import { timeSearch } from "./search.js";
 
 installNodeHost();
 // boardgame.io is measured as it runs in production, without its development-time checks after every move.
 process.env.NODE_ENV ??= "production";
 
-function main([what, impl, seconds, backend]: string[]): number {
-  if (what === "search") {
-    process.stdout.write(JSON.stringify(timeSearch()) + "\n");
-    return 0;
-  }
-  const comparison = comparisons(backend as Backend | undefined).find((c) => c.game === what);
+function find(game: string, impl: string, backend: string | undefined): [Comparison, Implementation] | null {
+  const comparison = comparisons(backend as Backend | undefined).find((c) => c.game === game);
   const implementation = comparison?.implementations.find((i) => i.impl === impl);
   if (!comparison || !implementation) {
-    process.stderr.write(`bench/one: no implementation '${impl}' of '${what}'\n`);
-    return 2;
+    process.stderr.write(`bench/one: no implementation '${impl}' of '${game}'\n`);
+    return null;
   }
+  return [comparison, implementation];
+}
+
+const say = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
+
+/** Answers the benchmark's commands until it asks for the result. */
+async function takeTurns(comparison: Comparison, implementation: Implementation, warmupSeconds: number): Promise<number> {
+  const measuring = new Measuring(implementation, comparison.game);
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, seconds] = line.split(" ");
+    if (command === "warm-up") measuring.warmUp(warmupSeconds);
+    else if (command === "time" && Number(seconds) > 0) measuring.time(Number(seconds));
+    else if (command === "result") {
+      say({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measuring.result() });
+      return 0;
+    } else {
+      process.stderr.write(`bench/one: unknown command '${line}'\n`);
+      return 2;
+    }
+    say({ done: command });
+  }
+  return 2;
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args[0] === "search") {
+    say(timeSearch());
+    return 0;
+  }
+  if (args[0] === "turns") {
+    const [, game, impl, warmup, backend] = args;
+    const found = find(game, impl, backend);
+    return found ? takeTurns(...found, Number(warmup)) : 2;
+  }
+  const [game, impl, seconds, backend] = args;
+  const found = find(game, impl, backend);
+  if (!found) return 2;
+  const [comparison, implementation] = found;
   const s = Number(seconds);
   const measured = measure(implementation, { seconds: s, warmupSeconds: Math.min(1, s / 2), seedPrefix: comparison.game });
-  process.stdout.write(JSON.stringify({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured }) + "\n");
+  say({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured });
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -69,6 +69,8 @@ export interface Machine {
 export interface Report {
   machine: Machine;
   seconds: number;
+  /** The longest turn, in CPU seconds, the implementations of a game took one after the other. */
+  sliceSeconds: number;
   rounds: number;
   backend: string;
   results: Summary[];
@@ -149,6 +151,7 @@ const spread = (r: Range, f: (n: number) => string) => `${f(r.min)}–${f(r.max)
 export function textReport(report: Report): string {
   const m = report.machine;
   let text = `${report.rounds} rounds of random playouts, each implementation in a process of its own, ${report.seconds} s of CPU time each after a warm-up, log off;\n`;
+  text += `the implementations of a game took turns of at most ${report.sliceSeconds} s\n`;
   text += `interpreter back end: ${report.backend}; boardgame.io with NODE_ENV=production\n`;
   text += `machine: ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${m.load.start.toFixed(1)} at the start, ${m.load.end.toFixed(1)} at the end\n\n`;
   const rows = report.results.map((r) => [r.game, r.impl, r.players, rate(r.gamesPerSec), spread(r.gamesPerSecRange, rate), rate(r.movesPerSec), spread(r.movesPerSecRange, rate), r.heapUsedMB.toFixed(1)]);

@@ -1,22 +1,27 @@
-// npm run bench: the interpreter against hand-written TypeScript and against boardgame.io, side by side. Every
-// measurement runs in a fresh process of its own (bench/one.ts), and the implementations take turns, round
-// after round, in an order that is reversed every other round: on a shared machine, what others run then weighs
-// on both sides of a ratio alike, and the ranges show how much the figures move.
+// npm run bench: the interpreter against hand-written TypeScript and against boardgame.io, side by side. In
+// every round each implementation runs in a fresh process of its own (bench/one.ts), and the implementations of
+// a game take turns in short slices of CPU time, in an order reversed at every slice: this machine changes
+// speed for a quarter of a second to many seconds at a time, and slices that short let each change weigh on
+// both sides of a ratio alike. The ranges over the rounds show how much the figures still move.
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { readArgs } from "../src/cli/args.js";
 import { UsageError } from "../src/cli/io.js";
 import type { Backend } from "../src/interpreter/backend.js";
 import { comparisons } from "./comparisons.js";
 import { jsonReport, machine, summarize, summarizeSearch, textReport, type Result } from "./report.js";
 import type { SearchTiming } from "./search.js";
+import { oneScript, TurnTaker } from "./turns.js";
+
+/** The longest slice of CPU time an implementation runs before the next takes its turn. */
+const sliceSeconds = 0.2;
 
 const usage = `usage: npm run bench -- [--seconds N] [--rounds R] [--game G] [--backend js|closures] [--no-search] [--json]
 
 Plays random games with each implementation of each game: in a process of its own, a first game that loads
-what it needs (counted nowhere), a warm-up, then a fixed window of time with the game log off, both counted in
-CPU time of that process (the warm-up is half the window, at most 1 s). The implementations take turns over several rounds. Prints each one's
+what it needs (counted nowhere), a warm-up, then a fixed time with the game log off, both counted in CPU time
+of that process (the warm-up is half that time, at most 1 s). The implementations of a game take turns in
+slices of at most ${sliceSeconds} s, over several rounds, each round in fresh processes. Prints each one's
 games and moves per second (per CPU second of its process), median and range over the rounds; the ratios
 interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; and how
 long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
@@ -80,16 +85,35 @@ function gameNames(): string[] {
   return comparisons().map((c) => c.game);
 }
 
-const one = fileURLToPath(new URL("./one.js", import.meta.url));
-
 /** Runs bench/one.js in a fresh process and reads the JSON line it prints. */
 function measureApart<T>(args: string[]): T {
-  const run = spawnSync(process.execPath, [one, ...args], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, [oneScript, ...args], { encoding: "utf8", maxBuffer: 1 << 20 });
   if (run.status !== 0) throw new Error(`bench/one ${args.join(" ")} failed (status ${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as T;
 }
 
-function main(argv: string[]): number {
+/**
+ * One round of one game: a process per implementation, warmed up one after the other, then timed in turns,
+ * slice by slice, the order reversed at every slice.
+ */
+async function measureInTurns(game: string, impls: string[], o: Options, show: (text: string) => void): Promise<Result[]> {
+  const warmup = Math.min(1, o.seconds / 2);
+  const takers = impls.map((impl) => new TurnTaker([game, impl, String(warmup), o.backend]));
+  for (const [k, taker] of takers.entries()) {
+    show(`${game}: loading and warming up ${impls[k]}`);
+    await taker.ask("warm-up");
+  }
+  const slices = Math.ceil(o.seconds / sliceSeconds);
+  for (let k = 0; k < slices; k++) {
+    show(`${game}: slice ${k + 1}/${slices}`);
+    for (const taker of k % 2 === 0 ? takers : takers.slice().reverse()) await taker.ask(`time ${o.seconds / slices}`);
+  }
+  const results: Result[] = [];
+  for (const taker of takers) results.push(await taker.result<Result>());
+  return results;
+}
+
+async function main(argv: string[]): Promise<number> {
   let o: Options;
   try {
     const read = readOptions(argv);
@@ -104,18 +128,16 @@ function main(argv: string[]): number {
     return 2;
   }
   const loadAtStart = loadavg()[0];
-  const jobs = comparisons()
+  const games = comparisons()
     .filter((c) => o.game === null || c.game === o.game)
-    .flatMap((c) => c.implementations.map((i) => ({ game: c.game, impl: i.impl })));
+    .map((c) => ({ game: c.game, impls: c.implementations.map((i) => i.impl) }));
   const progress = progressLine();
   const rounds: Result[][] = [];
   const searches: SearchTiming[] = [];
   for (let r = 0; r < o.rounds; r++) {
-    const order = r % 2 === 0 ? jobs : jobs.slice().reverse();
     const round: Result[] = [];
-    for (const [k, job] of order.entries()) {
-      progress.show(`round ${r + 1}/${o.rounds} [${k + 1}/${order.length}] ${job.game} ${job.impl}`);
-      round.push(measureApart<Result>([job.game, job.impl, String(o.seconds), o.backend]));
+    for (const { game, impls } of r % 2 === 0 ? games : games.slice().reverse()) {
+      round.push(...(await measureInTurns(game, impls, o, (text) => progress.show(`round ${r + 1}/${o.rounds} ${text}`))));
     }
     if (o.search) {
       progress.show(`round ${r + 1}/${o.rounds}: information-set MCTS, 1,000 iterations from a 4-player Idiot position`);
@@ -124,9 +146,9 @@ function main(argv: string[]): number {
     rounds.push(round);
   }
   progress.clear();
-  const report = { machine: machine(loadAtStart), seconds: o.seconds, rounds: o.rounds, backend: o.backend, ...summarize(rounds), search: summarizeSearch(searches) };
+  const report = { machine: machine(loadAtStart), seconds: o.seconds, sliceSeconds, rounds: o.rounds, backend: o.backend, ...summarize(rounds), search: summarizeSearch(searches) };
   process.stdout.write(o.json ? jsonReport(report) : textReport(report));
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -8,7 +8,7 @@ import { cardName, cardNamed } from "../bench/reference/cards.js";
 import { otcRoundGame, playBoardgameRound, type OtcOutcome } from "../bench/boardgameio/otc-round.js";
 import { boardgameClient } from "../bench/boardgameio/library.js";
 import { comparisons, type Implementation } from "../bench/comparisons.js";
-import { measure } from "../bench/measure.js";
+import { Measuring, measure } from "../bench/measure.js";
 import { summarize, summarizeSearch, textReport, type Report, type Result } from "../bench/report.js";
 import { timeSearch, type SearchTiming } from "../bench/search.js";
 import { execFileSync } from "node:child_process";
@@ -173,6 +173,24 @@ describe("the harness", () => {
     expect(seeds.filter((s) => s.startsWith("g-warmup-")).length).toBeGreaterThan(100);
   });
 
+  it("times in several windows, going on with the seeds where the last window stopped, and counts every game", () => {
+    const seeds: string[] = [];
+    const counting: Implementation = { impl: "reference", play: (seed) => (seeds.push(seed), { moves: 2, finished: true }) };
+    const measuring = new Measuring(counting, "g");
+    measuring.warmUp(0.01);
+    const warm = seeds.length;
+    measuring.time(0.02);
+    const first = seeds.length;
+    measuring.time(0.02);
+    const timed = seeds.slice(warm);
+    expect(first).toBeGreaterThan(warm);
+    expect(seeds.length).toBeGreaterThan(first);
+    expect(timed).toEqual(timed.map((_, k) => `g-${k}`));
+    const m = measuring.result();
+    expect([m.games, m.moves]).toEqual([timed.length, 2 * timed.length]);
+    expect(m.seconds).toBeGreaterThanOrEqual(0.04);
+  });
+
   it("takes each ratio within a round and gives its median and range over the rounds", () => {
     const m = (game: string, impl: Result["impl"], movesPerSec: number): Result =>
       ({ game, impl, players: 4, games: 1, moves: movesPerSec, unfinished: 0, seconds: 1, gamesPerSec: 1, movesPerSec, heapUsedMB: 1, heapBaseMB: 1 });
@@ -190,6 +208,7 @@ describe("the harness", () => {
     const args = ["dist/bench/run.js", "--seconds", "0.05", "--rounds", "2", "--game", "opening-hands-round-1", "--no-search", "--json"];
     const report = JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" })) as Report;
     expect(report.rounds).toBe(2);
+    expect(report.sliceSeconds).toBe(0.2);
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.results.map((r) => `${r.game} ${r.impl}`)).toEqual([
       "opening-hands-round-1 interpreter", "opening-hands-round-1 reference", "opening-hands-round-1 boardgame.io",
@@ -213,7 +232,7 @@ describe("the harness", () => {
     const round = (collections: number, gcMs: number): SearchTiming => ({ ...t, collections, gcMs });
     const summary = summarizeSearch([round(2, 1.5), round(15, 22.1), round(3, 2.25)])!;
     expect([summary.collections, summary.gcMs]).toEqual([3, 2.3]);
-    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, rounds: 3, backend: "js", results: [], ratios: [], search: summary } as Report;
+    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, sliceSeconds: 0.2, rounds: 3, backend: "js", results: [], ratios: [], search: summary } as Report;
     expect(textReport(report)).toContain("3 garbage collections taking 2.3 ms during a process's timed searches (median)");
   }, 60_000);
 
