@@ -32,7 +32,7 @@ long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
   --backend B    what runs the interpreter's rules: js (generated code, the default) or closures
   --no-search    leave out the MCTS timing
   --json         print one JSON object: {machine, results: [{game, impl, gamesPerSec, movesPerSec, ...}],
-                 ratios: [{game, versus, ratio, range, rounds}], search}
+                 ratios: [{game, versus, ratio, range, rounds}], search, sliceSeconds}
   -h, --help     show this help
 `;
 
