@@ -150,7 +150,7 @@ const spread = (r: Range, f: (n: number) => string) => `${f(r.min)}–${f(r.max)
 
 export function textReport(report: Report): string {
   const m = report.machine;
-  let text = `${report.rounds} rounds of random playouts, each implementation in a process of its own, ${report.seconds} s of CPU time each after a warm-up, log off;\n`;
+  let text = `${report.rounds} round${report.rounds === 1 ? "" : "s"} of random playouts, each implementation in a process of its own, ${report.seconds} s of CPU time each after a warm-up, log off;\n`;
   text += `the implementations of a game took turns of at most ${report.sliceSeconds} s\n`;
   text += `interpreter back end: ${report.backend}; boardgame.io with NODE_ENV=production\n`;
   text += `machine: ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${m.load.start.toFixed(1)} at the start, ${m.load.end.toFixed(1)} at the end\n\n`;

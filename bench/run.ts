@@ -105,7 +105,7 @@ async function measureInTurns(game: string, impls: string[], o: Options, show: (
   }
   const slices = Math.ceil(o.seconds / sliceSeconds);
   for (let k = 0; k < slices; k++) {
-    show(`${game}: slice ${k + 1}/${slices}`);
+    show(`${game}: turn ${k + 1}/${slices}`);
     for (const taker of k % 2 === 0 ? takers : takers.slice().reverse()) await taker.ask(`time ${o.seconds / slices}`);
   }
   const results: Result[] = [];
