@@ -32,6 +32,9 @@ export interface MeasureOptions {
   seedPrefix: string;
 }
 
+/** The warm-up before `seconds` of timed play: half that time, at most 1 s. */
+export const warmupFor = (seconds: number) => Math.min(1, seconds / 2);
+
 const mb = 1024 * 1024;
 const sampleEveryMs = 5;
 
@@ -62,7 +65,6 @@ export class Measuring {
       this.moves += played.moves;
       if (!played.finished) this.unfinished++;
     }, () => (this.heapPeak = Math.max(this.heapPeak, process.memoryUsage().heapUsed)));
-    this.heapPeak = Math.max(this.heapPeak, process.memoryUsage().heapUsed);
   }
 
   result(): Measurement {
@@ -83,7 +85,7 @@ export function measure(implementation: Implementation, o: MeasureOptions): Meas
   return measuring.result();
 }
 
-/** Plays games until `seconds` of CPU time are used; returns the CPU time used, in µs. */
+/** Plays games until `seconds` of CPU time are used, sampling now and then and at the end; returns the CPU µs used. */
 function playFor(seconds: number, playOne: () => void, sample?: () => void): number {
   const window = seconds * 1e6;
   const cpuStart = process.cpuUsage();
@@ -100,6 +102,7 @@ function playFor(seconds: number, playOne: () => void, sample?: () => void): num
       sample?.();
     }
   }
+  sample?.();
   const cpu = process.cpuUsage(cpuStart);
   return cpu.user + cpu.system;
 }

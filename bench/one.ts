@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { installNodeHost } from "../src/node/host.js";
 import type { Backend } from "../src/interpreter/backend.js";
 import { comparisons, type Comparison, type Implementation } from "./comparisons.js";
-import { Measuring, measure } from "./measure.js";
+import { Measuring, measure, warmupFor, type Measurement } from "./measure.js";
 import { timeSearch } from "./search.js";
 
 installNodeHost();
@@ -26,6 +26,9 @@ function find(game: string, impl: string, backend: string | undefined): [Compari
 
 const say = (value: unknown) => process.stdout.write(JSON.stringify(value) + "\n");
 
+/** A measurement as the benchmark reads it: which game and implementation, then the figures. */
+const sayResult = (c: Comparison, i: Implementation, m: Measurement) => say({ game: c.game, impl: i.impl, players: c.players, ...m });
+
 /** Answers the benchmark's commands until it asks for the result. */
 async function takeTurns(comparison: Comparison, implementation: Implementation, warmupSeconds: number): Promise<number> {
   const measuring = new Measuring(implementation, comparison.game);
@@ -34,7 +37,7 @@ async function takeTurns(comparison: Comparison, implementation: Implementation,
     if (command === "warm-up") measuring.warmUp(warmupSeconds);
     else if (command === "time" && Number(seconds) > 0) measuring.time(Number(seconds));
     else if (command === "result") {
-      say({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measuring.result() });
+      sayResult(comparison, implementation, measuring.result());
       return 0;
     } else {
       process.stderr.write(`bench/one: unknown command '${line}'\n`);
@@ -60,8 +63,7 @@ async function main(args: string[]): Promise<number> {
   if (!found) return 2;
   const [comparison, implementation] = found;
   const s = Number(seconds);
-  const measured = measure(implementation, { seconds: s, warmupSeconds: Math.min(1, s / 2), seedPrefix: comparison.game });
-  say({ game: comparison.game, impl: implementation.impl, players: comparison.players, ...measured });
+  sayResult(comparison, implementation, measure(implementation, { seconds: s, warmupSeconds: warmupFor(s), seedPrefix: comparison.game }));
   return 0;
 }
 

@@ -9,6 +9,7 @@ import { readArgs } from "../src/cli/args.js";
 import { UsageError } from "../src/cli/io.js";
 import type { Backend } from "../src/interpreter/backend.js";
 import { comparisons } from "./comparisons.js";
+import { warmupFor } from "./measure.js";
 import { jsonReport, machine, summarize, summarizeSearch, textReport, type Result } from "./report.js";
 import type { SearchTiming } from "./search.js";
 import { oneScript, TurnTaker } from "./turns.js";
@@ -97,7 +98,7 @@ function measureApart<T>(args: string[]): T {
  * slice by slice, the order reversed at every slice.
  */
 async function measureInTurns(game: string, impls: string[], o: Options, show: (text: string) => void): Promise<Result[]> {
-  const warmup = Math.min(1, o.seconds / 2);
+  const warmup = warmupFor(o.seconds);
   const takers = impls.map((impl) => new TurnTaker([game, impl, String(warmup), o.backend]));
   for (const [k, taker] of takers.entries()) {
     show(`${game}: loading and warming up ${impls[k]}`);

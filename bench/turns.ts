@@ -9,7 +9,6 @@ export const oneScript = fileURLToPath(new URL("./one.js", import.meta.url));
 
 export class TurnTaker {
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: string[] = [];
   private waiting: { resolve: (line: string) => void; reject: (e: Error) => void } | null = null;
   private stderr = "";
   private ended: Error | null = null;
@@ -21,10 +20,10 @@ export class TurnTaker {
       if (this.waiting) {
         this.waiting.resolve(line);
         this.waiting = null;
-      } else this.lines.push(line);
+      } else this.ended ??= new Error(`bench/one answered before it was asked: ${line}`);
     });
     this.child.on("close", (status) => {
-      this.ended = new Error(`bench/one turns ${args.join(" ")} ended (status ${status}): ${this.stderr}`);
+      this.ended ??= new Error(`bench/one turns ${args.join(" ")} ended (status ${status}): ${this.stderr}`);
       this.waiting?.reject(this.ended);
       this.waiting = null;
     });
@@ -32,8 +31,6 @@ export class TurnTaker {
 
   /** Sends one command and waits for its one-line answer. */
   ask(command: string): Promise<string> {
-    const ready = this.lines.shift();
-    if (ready !== undefined) return Promise.reject(new Error(`bench/one answered before it was asked: ${ready}`));
     if (this.ended) return Promise.reject(this.ended);
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
