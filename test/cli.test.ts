@@ -1,6 +1,6 @@
 // The command line is a public interface: its output, its --json and its exit statuses.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run, runBin } from "./helpers/cli.js";
@@ -34,6 +34,15 @@ describe("houserules", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("Unknown option '--gmaes'");
     expect((await run(["simulate", "idiot", "--players", "9"])).code).toBe(2);
+  });
+
+  it("prints its version, the package's, for --version, -V and version", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    for (const flag of ["--version", "-V", "version"]) {
+      const r = await run([flag]);
+      expect(r.out, flag).toBe(`houserules ${version}\n`);
+      expect(r.code, flag).toBe(0);
+    }
   });
 
   it("runs as the package's bin", () => {
@@ -139,7 +148,9 @@ describe("houserules play", () => {
     const r = await run(["play", "idiot", "--players", "2", "--seed", "7"], input);
     expect(r.out).toContain("Idiot — 2 players, you are seat 1.");
     expect(r.out).toContain("refused by move: there is no card called 'ZZ'");
-    expect(r.out).toMatch(/You's hand +\S+/);
+    expect(r.out).toMatch(/^ {2}your hand +\S+/m); // the person's own zones are "your", never "You's"
+    expect(r.out).not.toContain("You's");
+    expect(r.out).toContain("your turn");
     expect(r.out).toMatch(/P2's hand +\d+ cards? face down/); // the other hand shows as a count of backs
     expect(r.out).not.toMatch(/^ {2}P2's hand {2,}(?!\d+ cards? face down)\S/m);
     expect(r.out).toContain("game over:");

@@ -56,7 +56,7 @@ Usage: houserules <command> [options]
 Commands:
 ${[...commands].map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
 
-Run houserules <command> --help for a command's options.
+Run houserules <command> --help for a command's options, houserules --version for the version.
 Rules are named by id (idiot, idle-hands/missions), by name as printed ("Deal Eight"), or by a path
 (./my-game.yaml). Your own rule files are found the same way beside the file that names them, in the working
 folder, and in the folders given to any command:
@@ -77,6 +77,11 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(mainHelp);
     return name ? 0 : 2;
+  }
+  if (name === "--version" || name === "-V" || name === "version") {
+    const { programVersion } = await import("./rules-hash.js");
+    io.out(`houserules ${programVersion()}\n`);
+    return 0;
   }
   const entry = commands.get(name);
   if (!entry) {

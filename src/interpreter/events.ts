@@ -1,7 +1,7 @@
 // The game log: structured events for programs, and a sentence for each one for people. A player's copy of the
 // log names only the cards that player could see.
 import type { State } from "./state.js";
-import { zoneName } from "./zones.js";
+import { possessive, zoneName } from "./zones.js";
 import { canSeeZone } from "./view.js";
 
 export type GameEvent =
@@ -27,9 +27,10 @@ export function record(s: State, event: GameEvent): void {
 /** One line of text for an event. With a viewer, cards the viewer cannot see are counted, not named. */
 export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
   const who = (p: number) => s.names[p] ?? `player ${p}`;
+  const you = (p: number) => s.names[p] === "You"; // the person at the terminal: "You pass", not "You passes"
   switch (e.type) {
     case "phase": return `— ${e.phase} —`;
-    case "turn": return `${who(e.player)}'s turn`;
+    case "turn": return `${possessive(who(e.player))} turn`;
     case "action": return `${who(e.player)}: ${viewer < 0 || viewer === e.player ? e.move : maskMove(s, e, viewer)}`;
     case "move": {
       const zoneShown = viewer < 0 || canSeeZone(s, e.from, viewer) || canSeeZone(s, e.to, viewer);
@@ -43,11 +44,11 @@ export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
       const where = e.zones.map((z) => zoneName(s, z)).join(", ");
       return `  ${cardsAsSeen(s, seen, e.cards.length)} (${where}) shown to ${to}`;
     }
-    case "skip": return `${who(e.player)}'s turn is skipped`;
+    case "skip": return `${possessive(who(e.player))} turn is skipped`;
     case "reverse": return `play now goes ${e.direction > 0 ? "clockwise" : "counter-clockwise"}`;
     case "shuffle": return `  ${zoneName(s, e.zone)} shuffled`;
-    case "out": return `${who(e.player)} is out (place ${e.place})`;
-    case "pass": return `${who(e.player)} passes: ${e.reason}`;
+    case "out": return `${who(e.player)} ${you(e.player) ? "are" : "is"} out (place ${e.place})`;
+    case "pass": return `${who(e.player)} ${you(e.player) ? "pass" : "passes"}: ${e.reason}`;
     case "end": {
       const list = (ps: number[]) => (ps.length ? ps.map(who).join(", ") : "nobody");
       const scores = e.scores ? `; scores ${e.scores.map((v, p) => `${who(p)} ${v}`).join(", ")}` : "";

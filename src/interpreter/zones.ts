@@ -1,13 +1,18 @@
 // Zone bookkeeping shared by the engine, the builtins and the views: names, owners and families of zones.
 import type { State } from "./state.js";
 
+/** "Ann's": a seat's name as an owner; the person at the terminal, named "You", owns "your" zones. */
+export function possessive(name: string): string {
+  return name === "You" ? "your" : `${name}'s`;
+}
+
 export function zoneName(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
-  if (!def) return `zone ${z}`;
+  if (!def) return typeof z === "number" ? `zone ${z}` : "none";
   const owner = s.zoneOwner[z];
   const position = def.many ? s.groups[def.slot].indexOf(z) : 0;
   const base = !def.many ? def.name : position >= 0 ? `${def.name} #${position + 1}` : `${def.name} (taken away)`;
-  return owner >= 0 ? `${s.names[owner]}'s ${base}` : base;
+  return owner >= 0 ? `${possessive(s.names[owner])} ${base}` : base;
 }
 
 /**

@@ -10,6 +10,7 @@ import { reactionTime } from "../../agents/agent.js";
 import type { RngState } from "../../interpreter/rng.js";
 import { view } from "../../interpreter/view.js";
 import { describeEvent } from "../../interpreter/events.js";
+import { possessive } from "../../interpreter/zones.js";
 import type { State } from "../../interpreter/state.js";
 import { seedRng } from "../../interpreter/rng.js";
 import { loadOrReport, outputFile, parseAgents, playersOf } from "../game-options.js";
@@ -167,7 +168,7 @@ export async function playSession(session: PlaySession): Promise<number> {
 export function render(s: State, seat: number): string {
   const v = view(s, seat);
   const out: string[] = [];
-  out.push(`— ${v.phase}${v.current >= 0 ? `, ${v.names[v.current]}'s turn` : ""} —`);
+  out.push(`— ${v.phase}${v.current >= 0 ? `, ${possessive(v.names[v.current])} turn` : ""} —`);
   for (const z of v.zones) {
     if (z.cards.length === 0) continue;
     const shown = z.cards.map((c) => (c < 0 ? "##" : s.game.cardNames[c]));

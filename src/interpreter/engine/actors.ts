@@ -1,5 +1,6 @@
 // Who may act now, and why a player may not.
 import type { Refusal, State } from "../state.js";
+import { possessive } from "../zones.js";
 import { phaseOf, takesPart } from "../turn-order.js";
 
 /** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
@@ -37,7 +38,7 @@ export function mayAct(s: State, p: number): Refusal | null {
     if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };
     return null;
   }
-  if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${s.names[s.current]}'s turn, not ${s.names[p]}'s` : `nobody may act in the ${phase.name} phase` };
+  if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${possessive(s.names[s.current])} turn, not ${s.names[p] === "You" ? "yours" : possessive(s.names[p])}` : `nobody may act in the ${phase.name} phase` };
   return null;
 }
 
