@@ -5,6 +5,10 @@ import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
 import scenarioSchema from "../grammar/scenario.schema.json" with { type: "json" };
 import { diagnosticsOf, errorsOf, tinyRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { runScenarioText } from "../src/scenario/scenario.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 
 const end = "end: players.all(p => p.hand.empty)";
 
@@ -79,7 +83,21 @@ describe("messages", () => {
       expect(r.code).toBe(1);
       expect(r.out).toMatch(/error E_RULES: no rule file for 'Avoid (High Value Card|Hihg Value Cards)' \(did you mean 'Avoid High Value Cards'\?\)\n/);
       expect(r.out.match(/E_RULES/g)).toHaveLength(1);
+      // refused first: no round is printed with a part left empty
+      expect(r.out).not.toContain("(none)");
+      expect(r.out).not.toContain("Crazy Eights [OH1]");
+      expect(r.out.trim().split("\n")).toHaveLength(2);
     }
+  });
+
+  it("prints the legal moves of a failed expectation as they are typed, not lower-cased", async () => {
+    const file = "test/scenarios/on-the-cards/round-the-twist-double.scenario.yaml";
+    const lines = readFileSync(file, "utf8").split("\n");
+    const cut = lines.findIndex((l) => l.includes("legal: [take-bottom dealStack"));
+    const text = [...lines.slice(0, cut), "      legal: [take-bottom nowhere]", ""].join("\n");
+    const r = runScenarioText(text, file, dirname(file));
+    const message = r.failures.map(formatDiagnostic).join("\n");
+    expect(message).toContain("expected 'take-bottom nowhere' to be legal for Bob; legal: take-bottom dealStack, take-bottom aimStack");
   });
 
   it("ends quietly when the reader of its output goes away (| head)", async () => {

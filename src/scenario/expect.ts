@@ -125,8 +125,8 @@ export class Expectations {
       const text = m && named >= 0 ? m[2] : line;
       if (m && named < 0) return this.fail(`${pointer}/${i}`, `${when}: there is no player called '${m[1]}' (players: ${this.names.join(", ")})`);
       if (p < 0) return this.fail(`${pointer}/${i}`, `${when}: nobody's turn, so say whose move it is (${this.names[0]}: ${line})`);
-      const legal = legalMoves(s, p).map((mv) => moveText(s, mv).toLowerCase());
-      const found = legal.includes(normalizeMove(text));
+      const legal = legalMoves(s, p).map((mv) => moveText(s, mv)); // as typed: the message prints them so
+      const found = legal.some((mv) => mv.toLowerCase() === normalizeMove(text));
       if (key === "legal" && !found) this.fail(`${pointer}/${i}`, `${when}: expected '${text}' to be legal for ${this.names[p]}; legal: ${legal.join(", ") || "nothing"}`);
       if (key === "illegal" && found) this.fail(`${pointer}/${i}`, `${when}: expected '${text}' not to be legal for ${this.names[p]}`);
     });

@@ -17,6 +17,8 @@ export interface Composition {
   cards: CatalogEntry[];
   /** Problems (no notices), sorted as check prints them. */
   problems: Diagnostic[];
+  /** The names given that name no rule file: the round is refused before anything is said of it. */
+  unknown: string[];
 }
 
 /** Composes cards (names as printed, ids or paths) onto their base; `players` also checks that count. */
@@ -33,17 +35,20 @@ export function composition(names: string[], players?: number): Composition {
   }
   // what each card fills is read from its own file, a shipped card's or the user's
   const cards = [...(base?.include ?? []).map((id) => entryOf(id, base!.folder)), ...ids.map((id) => entryOf(id))].filter((e): e is CatalogEntry => e !== undefined);
+  const unknown = names.filter((_, i) => entryOf(ids[i]) === undefined);
   const parts = Object.entries(base?.parts ?? {}).map(([part, info]) => {
     const by = cards.filter((e) => e.fills.includes(part));
     return { part, type: info.type ?? part, cards: by.map((e) => e.name), ids: by.map((e) => e.id), known: by.map((e) => e.known ?? "") };
   });
   const twists = cards.filter((e) => e.fills.length === 0 && e.id !== base?.id);
-  return { rules: ids, base, ok, players: loaded.game?.players ?? null, playersProblem, parts, twists, cards, problems };
+  return { rules: ids, base, ok: ok && unknown.length === 0, players: loaded.game?.players ?? null, playersProblem, parts, twists, cards, problems, unknown };
 }
 
 /** The composition as `houserules compose` prints it. */
 export function compositionText(c: Composition, table: (header: string[], rows: string[][]) => string): string {
   const out: string[] = [];
+  // a name that names no card refuses the round: its errors alone, not a round with a part left "(none)"
+  if (c.unknown.length) return c.problems.map((d) => formatDiagnostic(d) + "\n").join("") + "does not compose\n";
   const base = c.base;
   out.push(`${base?.name ?? c.rules[0]}: ${c.cards.filter((e) => e.id !== base?.id).map((e) => e.name).join(" + ")}\n\n`);
   if (c.parts.length) {
