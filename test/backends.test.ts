@@ -3,13 +3,17 @@
 // the same events, byte for byte, in the same order — of the game and of the games played inside it — and the
 // same result. A difference is reported at its first event.
 import { describe, expect, it } from "vitest";
-import { loadComposition } from "../src/interpreter/load/load.js";
+import { compileRulesText, loadComposition } from "../src/interpreter/load/load.js";
 import { shippedRules } from "../src/interpreter/load/resolve.js";
 import { preset, presetNames, ruleCards } from "../src/interpreter/load/catalog.js";
 import type { Backend } from "../src/interpreter/backend.js";
 import type { Game } from "../src/interpreter/model.js";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
+
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
+import { newGame } from "../src/interpreter/engine.js";
+import { gameOf, tinyRules } from "./helpers/rules.js";
 
 interface Case {
   name: string;
@@ -105,5 +109,79 @@ describe("generated JavaScript plays exactly as the closures do", () => {
     // every shipped game's and round's phase of turns passes the turn by its own flow, and most are entered by it
     expect(generated.after).toBeGreaterThanOrEqual(45);
     expect(generated.enter).toBeGreaterThanOrEqual(40);
+  });
+});
+
+// Numbers at the edges and indices that name nothing, in every position a rule file can put them: both back ends
+// give the same values (by Object.is: -0 is not 0), the same events and the same stop.
+describe("the back ends agree on -0, NaN, infinities, huge numbers and indices that name nothing", () => {
+  const values = ["-0", "0", "0 / 0", "1 / 0", "-1 / 0", "1 / -0", "100000000000000000000000", "0.5", "2.5", "-1", "3", "99"];
+
+  function edgeRules(v: string, effect: string): string {
+    return tinyRules(`variables:
+  a: {type: number}
+  b: {type: number}
+  c: {type: number}
+  d: {type: number}
+  e: {type: number}
+  f: {type: number}
+  g: {type: number}
+  h: {type: text}
+`, {
+      "zones:\n": "zones:\n  piles: {many: true, visible: everyone}\n",
+      "  deal(stock, hand, 3)\n": `  deal(stock, hand, 3)
+  newZone(piles)
+  a = ${v}
+  b = 1 / a
+  c = 1 / 0
+  d = a < 0 ? 1 : a == 0 ? 2 : 3
+  e = stock[a].rank ?? -5
+  f = piles[a].count + piles[a].count(c => c.rank > 0) + (piles[a].top.rank ?? 0)
+  g = players[0].hand[a] == none ? 7 + players[a].hand.count : players[a].hand.count
+  h = "" + piles[a]
+  draw(stock, players[0].hand, a)
+`,
+      "move(card, pile)": effect,
+    });
+  }
+
+  function run(game: Game, seed: string): { vars: unknown[]; events: string[]; error: string | null } {
+    const events: string[] = [];
+    const record = playGame(game, { players: 2, seed, agents: [randomAgent, randomAgent], log: true, watch: (_s, e) => void events.push(JSON.stringify(e)) });
+    return { vars: record.state.vars as unknown[], events, error: record.error };
+  }
+
+  for (const effect of ["move(card, pile)", "move(stock[a], pile)", "move(card, piles[a])", "draw(piles[a], hand, 1)"]) {
+    it(effect, () => {
+      for (const v of values) {
+        const text = edgeRules(v, `|\n      ${effect}\n      move(card, pile)`);
+        const [closures, js] = (["closures", "js"] as const).map((backend) => {
+          const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+          if (!r.game) throw new Error(`${v}: ${r.diagnostics.map(formatDiagnostic).join("\n")}`);
+          return run(r.game, `edge-${v}`);
+        });
+        expect(js.error, `${effect} with ${v}`).toBe(closures.error);
+        expect(js.events, `${effect} with ${v}`).toEqual(closures.events);
+        expect(js.vars.length).toBe(closures.vars.length);
+        closures.vars.forEach((x, i) => expect(Object.is(js.vars[i], x), `${effect} with ${v}: variable ${i} is ${String(x)} and ${String(js.vars[i])}`).toBe(true));
+        // the JavaScript stack never shows through: a stop names the rule and what was none
+        if (closures.error?.includes("none")) expect(closures.error, `${effect} with ${v}`).toMatch(/^play\.effect: (move|draw)'s (second|first) argument \((to|from)\) is none: there is no such zone$/);
+      }
+    });
+  }
+
+  it("reads an index that names nothing as none, and a zone that is none as holding no cards", () => {
+    const rules = (v: string) => gameOf(edgeRules(v, "move(card, pile)"));
+    const start = (v: string) => newGame(rules(v), { players: ["A", "B"], seed: "1" });
+    const varsOf = (v: string) => {
+      const s = start(v);
+      return Object.fromEntries(s.game.vars.map((d) => [d.name, s.vars[d.slot]]));
+    };
+    expect(varsOf("0.5")).toMatchObject({ e: -5, f: 0, g: 7, h: "none" });
+    expect(varsOf("-1")).toMatchObject({ e: -5, f: 0, g: 7, h: "none" });
+    expect(varsOf("3")).toMatchObject({ f: 0, g: 7, h: "none" }); // a family of one and a hand of three have no item 3
+    expect(varsOf("0")).toMatchObject({ f: 0, g: 3, h: "piles #1" });
+    expect(Object.is(varsOf("-0").b, -Infinity)).toBe(true);
+    expect(varsOf("-0").c).toBe(Infinity); // a -0 elsewhere in the file leaves the literal 0 alone
   });
 });

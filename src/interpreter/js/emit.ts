@@ -2,9 +2,9 @@
 // meaning as the closure back end (lang/closures/), calling the same runtime helpers. A builtin without a
 // generator of its own (js/builtins.ts) is made by its registry entry, as the closure back end makes it, from
 // generated arguments: adding a builtin never needs a change here.
-import type { TArg, TBlock, TExpr, TLambda, TStmt } from "../lang/typed.js";
+import { mayBeNoZone, type TArg, type TBlock, type TExpr, type TLambda, type TStmt } from "../lang/typed.js";
 import { compare, equal } from "../lang/values.js";
-import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat } from "../lang/runtime.js";
+import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat } from "../lang/runtime.js";
 import { tick } from "../budget.js";
 import { zoneName } from "../zones.js";
 import { startPlayer } from "../turn-order.js";
@@ -13,7 +13,7 @@ import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
 import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
 
-const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer };
+const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer };
 
 export class Emitter {
   constructor(readonly m: Module) {}
@@ -34,6 +34,12 @@ export class Emitter {
     if (v === true) return "true";
     if (v === false) return "false";
     return this.m.constant(v);
+  }
+
+  /** A zone's live list of cards; a zone that may be none reads as no cards (see mayBeNoZone). */
+  zoneCards(zone: TExpr, f: Fn): string {
+    const z = `s.zones[${this.expr(zone, f)}]`;
+    return mayBeNoZone(zone) ? `(${z} ?? ${this.helper("noCards")})` : z;
   }
 
   /** A local's frame slot; read in `f`, the temporary that holds it there, if any. */
@@ -118,12 +124,15 @@ export class Emitter {
       }
       case "myZone":
         return `(${int(e.shared)} + ${int(e.slot)} * s.n + s.me)`;
-      case "playerZone":
-        return `(${int(e.shared)} + ${int(e.slot)} * s.n + (${this.expr(e.player, f)}))`;
+      case "playerZone": {
+        if (!mayBeNoZone(e)) return `(${int(e.shared)} + ${int(e.slot)} * s.n + (${this.expr(e.player, f)}))`;
+        const p = f.tmp(); // none's zone is none
+        return `(${p} = ${this.expr(e.player, f)}, ${p} === null ? null : ${int(e.shared)} + ${int(e.slot)} * s.n + ${p})`;
+      }
       case "zoneCards":
-        return `s.zones[${this.expr(e.zone, f)}]`;
+        return this.zoneCards(e.zone, f);
       case "zoneQuery": {
-        const z = `s.zones[${this.expr(e.zone, f)}]`;
+        const z = this.zoneCards(e.zone, f);
         if (e.op === "count") return `${z}.length`;
         if (e.op === "empty") return `(${z}.length === 0)`;
         if (e.op === "any") return `(${z}.length > 0)`;
@@ -132,6 +141,8 @@ export class Emitter {
       }
       case "zoneName":
         return `${this.helper("zoneName")}(s, ${this.expr(e.zone, f)})`;
+      case "zoneNeeded":
+        return `${this.helper("needZone")}(${this.expr(e.zone, f)}, ${this.value(e.rule)}, ${this.value(e.what)})`;
       case "attr": {
         const t = f.tmp();
         return `(${t} = ${this.expr(e.card, f)}, ${t} === null ? null : ${this.m.constant(e.attr.byCard)}[${t}])`;

@@ -7,6 +7,10 @@
 
 export type Generated = (...args: never[]) => unknown;
 
+// A Map's keys are compared as SameValueZero, which takes -0 for 0: -0 is kept apart by a key of its own, so
+// constants are one constant each exactly when Object.is holds (NaN is one, 0 and -0 are two).
+const negativeZero = Symbol("-0");
+
 export class Module {
   private constants: unknown[] = [];
   private constantIndex = new Map<unknown, number>();
@@ -16,11 +20,12 @@ export class Module {
 
   /** A value as a constant of the module: the name generated code reads it by. */
   constant(value: unknown): string {
-    let i = this.constantIndex.get(value);
+    const key = Object.is(value, -0) ? negativeZero : value;
+    let i = this.constantIndex.get(key);
     if (i === undefined) {
       i = this.constants.length;
       this.constants.push(value);
-      this.constantIndex.set(value, i);
+      this.constantIndex.set(key, i);
     }
     return `k${i}`;
   }

@@ -8,7 +8,7 @@ import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
 import { checkZone, moveCard, moveTopCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
-import { range } from "./runtime.js";
+import { noCards, range } from "./runtime.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
@@ -547,7 +547,7 @@ effect({
 });
 
 effect({
-  name: "draw", doc: "Moves cards one at a time from the top of a zone to another, as many as asked or as there are.",
+  name: "draw", doc: "Moves cards one at a time from the top of a zone to another, as many as asked (in whole cards) or as there are.",
   example: "draw(stock, hand, 3 - hand.count)",
   params: [{ name: "from", kind: "zone" }, { name: "to", kind: "zone" }, { name: "count", kind: "value", optional: true }],
   type: (a) => (a[2] && !needNum(a[2]) ? wrong(2, "the count must be a number") : T.voidType),
@@ -555,7 +555,8 @@ effect({
     const at = ev(f)(s) as number;
     const from = s.zones[at];
     const want = k ? (ev(k)(s) as number) : 1;
-    const n = Math.max(0, Math.min(want, from.length));
+    // whole cards: a count of 2.5 draws two, and one that is not a number at least 1 (none, NaN, -0) draws none
+    const n = want >= 1 ? Math.min(Math.floor(want), from.length) : 0;
     const to = ev(t)(s) as number;
     if (s.log === null && s.watch === null && Number.isInteger(n) && to !== at) {
       // nothing to log: the top card, n times, without a list of the cards taken (the same cards, in the same order)
@@ -810,7 +811,7 @@ effect({
 });
 
 function toList(e: Eval, t: Type): (s: State) => unknown[] {
-  if (t.t === "zone") return (s) => s.zones[e(s) as number];
+  if (t.t === "zone") return (s) => s.zones[e(s) as number] ?? noCards; // a zone that is none holds no cards
   return e as (s: State) => unknown[];
 }
 

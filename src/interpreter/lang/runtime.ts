@@ -53,9 +53,18 @@ export function mapGet(map: unknown, key: unknown, rule: string): unknown {
   return Object.prototype.hasOwnProperty.call(table, k) ? (table[k] ?? null) : null;
 }
 
+/** The cards of a zone that is none (`piles[3]` of a family of two): none, read as a zone, holds no cards. */
+export const noCards: number[] = Object.freeze([]) as unknown as number[];
+
+/** A zone where an effect needs one: none stops the rule, naming it and the argument. */
+export function needZone(z: unknown, rule: string, what: string): number {
+  if (typeof z !== "number") throw new RuleError(`${rule}: ${what} is none: there is no such zone`);
+  return z;
+}
+
 /** A list element, none outside the list. */
 export function item(list: unknown[], k: number): unknown {
-  return k >= 0 && k < list.length ? list[k] : null;
+  return Number.isInteger(k) && k >= 0 && k < list.length ? list[k] : null; // none outside the list, and between its items
 }
 
 /** The error of a rule that keeps running without a decision. */

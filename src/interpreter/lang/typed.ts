@@ -48,6 +48,7 @@ export type TExpr =
   | Op<"zoneCards", { zone: TExpr }> // the zone's live list of cards
   | Op<"zoneQuery", { op: "count" | "empty" | "any" | "top" | "bottom"; zone: TExpr }>
   | Op<"zoneName", { zone: TExpr }>
+  | Op<"zoneNeeded", { zone: TExpr; rule: string; what: string }> // a zone that may be none where an effect needs one: none stops the rule
   // cards and players
   | Op<"attr", { attr: AttributeDef; card: TExpr }>
   | Op<"cardName", { card: TExpr }>
@@ -102,3 +103,14 @@ export type TStmt =
 
 /** A message with {expression} holes. */
 export type TMessage = (string | TExpr)[];
+
+/**
+ * Whether a zone expression can give none: an item of a family out of its range (`piles[3]`), a zone found,
+ * chosen or kept in a local, the zone of a player who may be none (`p.hand`). A zone of the game or of the
+ * acting player (`pile`, `hand`, `me.hand`) always exists. Reading a
+ * zone that is none reads no cards; an effect given one stops with the rule's name (see zoneNeeded).
+ */
+export function mayBeNoZone(e: TExpr): boolean {
+  if (e.k === "playerZone") return e.player.k !== "const" && !(e.player.k === "special" && e.player.name === "me"); // none's hand is none
+  return e.k !== "const" && e.k !== "myZone";
+}

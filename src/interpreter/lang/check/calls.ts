@@ -4,7 +4,7 @@ import type { Expr, Span } from "../ast.js";
 import * as T from "../types.js";
 import type { Type } from "../types.js";
 import { builtin, builtinNames, type Builtin } from "../builtins.js";
-import type { TArg, TExpr, TLambda } from "../typed.js";
+import { mayBeNoZone, type TArg, type TExpr, type TLambda } from "../typed.js";
 import { suggestion } from "../../diagnostics.js";
 import { bindingWord, type Ctx } from "./environment.js";
 import type { Checker } from "./checker.js";
@@ -171,7 +171,8 @@ function argument(ch: Checker, c: TExpr, kind: string, bi: Builtin, i: number, a
       if (c.type.t === "zonekind" && !ctx.hasMe) {
         return ch.error(ctx, at, "E_NAME", `'${c.type.name}' belongs to each player: say whose, as in p.${c.type.name} (there is no acting player here)`);
       }
-      return { ...ch.convert.asZone(c), type: T.zone };
+      const zone: TExpr = { ...ch.convert.asZone(c), type: T.zone };
+      return mayBeNoZone(zone) ? { k: "zoneNeeded", type: T.zone, zone, rule: ctx.rule, what } : zone;
     }
     case "kind":
       if (c.type.t !== "zonekind") return ch.error(ctx, at, "E_TYPE", `${what} must be the name of a per-player zone, such as hand`);

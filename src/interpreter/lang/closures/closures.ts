@@ -4,9 +4,9 @@
 import type { Eval, Message, Run } from "../../model.js";
 import type { State } from "../../state.js";
 import type { Lam } from "../builtins.js";
-import type { TArg, TBlock, TExpr, TLambda, TMessage, TStmt, Bind } from "../typed.js";
+import { mayBeNoZone, type TArg, type TBlock, type TExpr, type TLambda, type TMessage, type TStmt, type Bind } from "../typed.js";
 import { compare, equal } from "../values.js";
-import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, num, place, playerName, range, show, strcat } from "../runtime.js";
+import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat } from "../runtime.js";
 import { tick } from "../../budget.js";
 import { zoneName } from "../../zones.js";
 import { startPlayer } from "../../turn-order.js";
@@ -45,7 +45,10 @@ export function evalOf(e: TExpr): Eval {
     case "playerZone": {
       const { shared, slot } = e;
       const o = evalOf(e.player);
-      return (s) => shared + slot * s.n + (o(s) as number);
+      return (s) => {
+        const p = o(s) as number | null;
+        return p === null ? null : shared + slot * s.n + p; // none's zone is none
+      };
     }
     case "zoneCards": {
       if (e.zone.k === "const") {
@@ -53,10 +56,15 @@ export function evalOf(e: TExpr): Eval {
         return (s) => s.zones[z];
       }
       const z = evalOf(e.zone);
+      if (mayBeNoZone(e.zone)) return (s) => s.zones[z(s) as number] ?? noCards;
       return (s) => s.zones[z(s) as number];
     }
     case "zoneQuery":
       return zoneQuery(e.op, e.zone);
+    case "zoneNeeded": {
+      const [z, rule, what] = [evalOf(e.zone), e.rule, e.what];
+      return (s) => needZone(z(s), rule, what);
+    }
     case "zoneName": {
       const z = evalOf(e.zone);
       return (s) => zoneName(s, z(s) as number);
@@ -404,21 +412,30 @@ function zoneQuery(op: Extract<TExpr, { k: "zoneQuery" }>["op"], zone: TExpr): E
     const z = zone.value as number;
     at = () => z;
   } else at = evalOf(zone) as (s: State) => number;
+  if (mayBeNoZone(zone)) {
+    // a zone that may be none reads as no cards: none.count is 0, none.top is none
+    const cards = (s: State) => s.zones[at(s)] ?? noCards;
+    return zoneQueryOf(op, cards);
+  }
+  return zoneQueryOf(op, (s) => s.zones[at(s)]);
+}
+
+function zoneQueryOf(op: Extract<TExpr, { k: "zoneQuery" }>["op"], cards: (s: State) => number[]): Eval {
   switch (op) {
     case "count":
-      return (s) => s.zones[at(s)].length;
+      return (s) => cards(s).length;
     case "empty":
-      return (s) => s.zones[at(s)].length === 0;
+      return (s) => cards(s).length === 0;
     case "any":
-      return (s) => s.zones[at(s)].length > 0;
+      return (s) => cards(s).length > 0;
     case "top":
       return (s) => {
-        const z = s.zones[at(s)];
+        const z = cards(s);
         return z.length ? z[z.length - 1] : null;
       };
     case "bottom":
       return (s) => {
-        const z = s.zones[at(s)];
+        const z = cards(s);
         return z.length ? z[0] : null;
       };
   }
