@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { newGame, legalMoves, applyMove, actors } from "../src/interpreter/engine.js";
 import { conservationProblem, type State } from "../src/interpreter/state.js";
 import { errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
+import { loadRules } from "../src/interpreter/load/load.js";
+import { makeAgent } from "../src/agents/index.js";
+import { playGame } from "../src/sim/play-game.js";
 
 const effect = (code: string, extra = "") => tinyRules(extra, { "move(card, pile)": `move(card, pile)\n      ${code.split("\n").join("\n      ")}` });
 
@@ -68,5 +71,20 @@ describe("a run's budget", () => {
       applyMove(s, p, legalMoves(s, p)[0]);
     }
     expect(asked).toBeGreaterThan(0);
+  });
+
+  it("holds while agents deliberate: a search past the time limit stops the game with E_BUDGET, whatever the agent", () => {
+    const idiot = loadRules("idiot").game!;
+    for (const spec of ["greedy", "mc:100000", "ismcts:100000"]) {
+      let asked = 0;
+      // the budget is over after a few dozen questions: only the agent's thinking can ask that often before a move
+      const budget = { check: () => (++asked > 40 ? "a game ran for more than its time limit of 1 s (raise it with --time-limit)" : null) };
+      const agents = [makeAgent(spec)!, makeAgent(spec)!];
+      const started = Date.now();
+      const record = playGame(idiot, { players: 2, seed: "deliberate", agents, budget });
+      expect(Date.now() - started, spec).toBeLessThan(20_000);
+      expect([record.state.errorCode, record.state.over], spec).toEqual(["E_BUDGET", true]);
+      expect(record.error, spec).toMatch(new RegExp(`^${spec.replace(/[:]/g, "\\$&")} for P\\d: a game ran for more than its time limit of 1 s \\(raise it with --time-limit\\), while an agent was deciding$`));
+    }
   });
 });

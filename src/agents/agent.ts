@@ -4,6 +4,8 @@ import type { Game } from "../interpreter/model.js";
 import type { Move } from "../interpreter/engine.js";
 import type { View } from "../interpreter/view.js";
 import { nextFloat, type RngState } from "../interpreter/rng.js";
+import type { Budget } from "../interpreter/state.js";
+import { RuleError } from "../interpreter/lang/values.js";
 
 export interface Decision {
   game: Game;
@@ -11,6 +13,17 @@ export interface Decision {
   view: View;
   legal: readonly Move[];
   rng: RngState; // the agent's own random numbers, seeded per game and seat
+  /** The game's bounds of time and memory (the user's --time-limit): thinking counts against them too. */
+  budget?: Budget | null;
+}
+
+/**
+ * Asked by a searching agent between one try and the next: a deliberation that has run past the game's
+ * budget stops with E_BUDGET, and the game with it. The states it plans on carry the same budget (prepare).
+ */
+export function deliberating(d: Decision): void {
+  const over = d.budget?.check();
+  if (over) throw new RuleError(`${over}, while an agent was deciding`, "E_BUDGET");
 }
 
 export interface Agent {

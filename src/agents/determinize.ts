@@ -2,15 +2,15 @@
 // see are dealt at random into the places they cannot see (determinization). Searching agents plan on such
 // states; the true state is never their input.
 import type { Game } from "../interpreter/model.js";
-import type { State } from "../interpreter/state.js";
+import type { Budget, State } from "../interpreter/state.js";
 import type { View } from "../interpreter/view.js";
 import { blankState } from "../interpreter/engine.js";
 import { cloneState, copyState } from "../interpreter/state.js";
 import { canSeeCard } from "../interpreter/view.js";
 import { nextUint32, seedRng, shuffleInPlace, type RngState } from "../interpreter/rng.js";
 
-export function determinize(game: Game, v: View, rng: RngState): State {
-  return deal(prepare(game, v, rng), rng);
+export function determinize(game: Game, v: View, rng: RngState, budget: Budget | null = null): State {
+  return deal(prepare(game, v, rng, budget), rng);
 }
 
 /** What stays the same between deals of one view: a state with the seen cards placed, and the unseen ones. */
@@ -51,8 +51,10 @@ export function deal(prep: Prepared, rng: RngState, into?: State): State {
   return s;
 }
 
-export function prepare(game: Game, v: View, rng: RngState): Prepared {
+/** `budget`: the game's, so that the work of playing on the copies counts against it (see deliberating). */
+export function prepare(game: Game, v: View, rng: RngState, budget: Budget | null = null): Prepared {
   const s = blankState(game, { players: v.names, seed: nextUint32(rng), log: false });
+  s.budget = budget;
   const cardCount = game.cardNames.length;
   // Zones: recreate family zones, then clear every zone.
   for (const z of v.zones) {

@@ -2,7 +2,7 @@
 // (determinize.ts), walks down a tree of moves shared by all deals, choosing among the moves legal in this deal
 // by UCB, adds one move, plays on at random for a few moves and scores the end with evaluate.ts. A node counts
 // how often it was available, so moves legal only in some deals are judged fairly.
-import type { Agent, Decision } from "./agent.js";
+import { deliberating, type Agent, type Decision } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { decider, listedKey, moveKey, randomPlayout, type MoveKey } from "./playout.js";
@@ -41,13 +41,14 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
   const listed = new MoveList();
   const untried: number[] = []; // the untried moves' places in the listing
   const untriedKeys: number[] = [];
-  const prepared = prepare(d.game, d.view, d.rng);
+  const prepared = prepare(d.game, d.view, d.rng, d.budget);
   const value = new Array<number>(d.view.names.length);
   // Math.log of every count a node can be available (at most once per iteration), worked out once
   const logOf = new Float64Array(o.iterations + 1);
   for (let i = 1; i <= o.iterations; i++) logOf[i] = Math.log(i);
   let s: State | undefined; // one state, dealt anew for every iteration
   for (let it = 0; it < o.iterations; it++) {
+    deliberating(d);
     s = deal(prepared, d.rng, s);
     let current = root;
     let depth = 0;

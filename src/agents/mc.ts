@@ -1,6 +1,6 @@
 // Determinized Monte Carlo: every legal move is tried in playouts, each on a fresh determinization of what the
 // agent sees, and the move with the best average result is chosen.
-import type { Agent } from "./agent.js";
+import { deliberating, type Agent } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { randomPlayout } from "./playout.js";
@@ -13,7 +13,7 @@ export function monteCarloAgent(playouts = 200, depth = 30): Agent {
     needsView: true,
     choose(d) {
       const per = Math.max(1, Math.floor(playouts / d.legal.length));
-      const prepared = prepare(d.game, d.view, d.rng);
+      const prepared = prepare(d.game, d.view, d.rng, d.budget);
       let best = 0;
       let bestValue = -Infinity;
       let s: State | undefined; // one state, dealt anew for every playout
@@ -21,6 +21,7 @@ export function monteCarloAgent(playouts = 200, depth = 30): Agent {
       d.legal.forEach((m, i) => {
         let total = 0;
         for (let k = 0; k < per; k++) {
+          deliberating(d);
           s = deal(prepared, d.rng, s);
           applyMove(s, d.player, m, true);
           randomPlayout(s, depth, d.rng);

@@ -7,6 +7,7 @@ import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, listMoves, applyMove, applyListed, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
 import { reactionTime, type Agent, type Decision } from "../agents/agent.js";
+import { RuleError } from "../interpreter/lang/values.js";
 import { view, type View } from "../interpreter/view.js";
 import { takesPart } from "../interpreter/turn-order.js";
 import { seedRngs, type RngState } from "../interpreter/rng.js";
@@ -97,7 +98,7 @@ export class GamePlay {
   lastMove: Move | null = null;
   lastAt: number | undefined = undefined;
   /** What an agent is asked to decide: one object, filled in anew for each decision. */
-  private readonly decision: Decision = { game: null as unknown as Game, player: -1, view: noView, legal: noMoves, rng: null as unknown as RngState };
+  private readonly decision: Decision = { game: null as unknown as Game, player: -1, view: noView, legal: noMoves, rng: null as unknown as RngState, budget: null };
 
   constructor(
     game: Game,
@@ -134,7 +135,10 @@ export class GamePlay {
     return !this.state.over && this.o.seats[p] === null && actors(this.state).includes(p);
   }
 
-  /** The agent's choice among the legal moves (index), drawn from its own random numbers. */
+  /**
+   * The agent's choice among the legal moves (index), drawn from its own random numbers; -1 when the agent's
+   * thinking ran past the game's budget, which stops the game (E_BUDGET).
+   */
   private decide(p: number, legal: Move[]): number {
     const agent = this.o.seats[p]!;
     this.decisions++;
@@ -147,7 +151,14 @@ export class GamePlay {
     d.view = agent.needsView ? view(s, p) : noView;
     d.legal = legal;
     d.rng = this.rngs[p];
-    return agent.choose(d);
+    d.budget = s.budget;
+    try {
+      return agent.choose(d);
+    } catch (e) {
+      if (!(e instanceof RuleError) || e.code !== "E_BUDGET") throw e;
+      stop(s, `${agent.name} for ${s.names[p]}: ${e.message}`, "E_BUDGET");
+      return -1;
+    }
   }
 
   /**
@@ -184,7 +195,8 @@ export class GamePlay {
       stop(s, `${s.names[p]} has no legal move in the ${g.game.phases[g.phase].name} phase`);
       return false;
     }
-    return this.apply(p, legal[this.decide(p, legal)], undefined);
+    const chosen = this.decide(p, legal);
+    return chosen >= 0 && this.apply(p, legal[chosen], undefined);
   }
 
   /**
@@ -207,7 +219,9 @@ export class GamePlay {
       stop(s, `${s.names[p]} has no legal move in the ${s.game.phases[s.phase].name} phase`);
       return false;
     }
-    const move = legal[this.decide(p, legal)];
+    const chosen = this.decide(p, legal);
+    if (chosen < 0) return false;
+    const move = legal[chosen];
     this.lastPlayer = p;
     this.lastMove = move;
     this.lastAt = undefined;
@@ -236,7 +250,9 @@ export class GamePlay {
       if (this.intents[p] || !this.o.seats[p]) continue;
       const legal = legalMoves(s, p);
       if (legal.length === 0) continue;
-      const move = legal[this.decide(p, legal)];
+      const chosen = this.decide(p, legal);
+      if (chosen < 0) return -1;
+      const move = legal[chosen];
       const at = Math.round((g.now + reactionTime(this.o.seats[p]!, this.rngs[p])) * 1000) / 1000;
       this.intents[p] = { move, text: moveText(g, move), at };
     }
