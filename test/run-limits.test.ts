@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { newGame, legalMoves, applyMove, actors } from "../src/interpreter/engine.js";
 import { conservationProblem, type State } from "../src/interpreter/state.js";
-import { errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
+import { diagnosticsOf, errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
 import { loadRules } from "../src/interpreter/load/load.js";
 import { makeAgent } from "../src/agents/index.js";
 import { playGame } from "../src/sim/play-game.js";
@@ -86,5 +86,16 @@ describe("a run's budget", () => {
       expect([record.state.errorCode, record.state.over], spec).toEqual(["E_BUDGET", true]);
       expect(record.error, spec).toMatch(new RegExp(`^${spec.replace(/[:]/g, "\\$&")} for P\\d: a game ran for more than its time limit of 1 s \\(raise it with --time-limit\\), while an agent was deciding$`));
     }
+  });
+
+  it("warns of an index that may be none where an effect needs it, and names the rule that moved nothing when a game runs out of moves", () => {
+    // an off-by-one: positions 1..3 of a hand of three, whose items are 0..2
+    const text = tinyRules("", { "      card: hand\n": "      pos: {from: \"1..3\"}\n", "move(card, pile)": "move(hand[pos], pile)" });
+    expect(diagnosticsOf(text).filter((d) => d.includes("W_NONE"))).toEqual([
+      expect.stringMatching(/^t\.yaml:\d+:18: warning W_NONE: an index is none outside its list \(from 0 to count - 1\), and move then does nothing/),
+    ]);
+    expect(diagnosticsOf(tinyRules()).filter((d) => d.includes("W_NONE"))).toEqual([]); // a parameter's card is never none
+    const record = playGame(gameOf(text), { players: 2, seed: "off-by-one", agents: [makeAgent("random")!, makeAgent("random")!] });
+    expect(record.error).toMatch(/^the game reached 20000 moves without ending \(limits\.moves\); the last [\d,]+ moves moved no card, the latest by actions\.play: does an index or a find give none there\?$/);
   });
 });

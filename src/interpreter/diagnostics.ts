@@ -39,6 +39,7 @@ export const codes = {
   E_RUNTIME: "a rule that failed at run time",
   W_UNUSED: "something defined but never used",
   W_SHADOW: "a definition with the name of a built-in function, which it hides",
+  W_NONE: "a value that may be none where an effect needs it: the effect then does nothing",
   N_ASSUMED: "a value the rulebook does not give, marked as assumed",
 } as const;
 

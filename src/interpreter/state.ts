@@ -62,6 +62,8 @@ export interface State {
   rng: RngState;
   moves: number;
   steps: number; // effect steps since the last decision, against runaway rules
+  cardMoves: number; // cards moved so far, in all: a move that leaves it as it was moved nothing
+  still: number; // moves in a row that moved no card, named when a game runs out of moves
   over: boolean;
   result: GameResult | null;
   error: string | null;
@@ -116,7 +118,7 @@ export function cloneState(s: State): State {
     extraTurn: s.extraTurn, phaseDir: s.phaseDir, reversed: s.reversed, skips: s.skips, givenTurn: s.givenTurn, stayInTurn: s.stayInTurn, endPhaseNow: s.endPhaseNow,
     done: s.done.slice(), out: s.out.slice(), activeCache: null, places: s.places.slice(), phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
     dealer: s.dealer, start: s.start, startFixed: s.startFixed,
-    rng: s.rng.slice(), moves: s.moves, steps: s.steps,
+    rng: s.rng.slice(), moves: s.moves, steps: s.steps, cardMoves: s.cardMoves, still: s.still,
     over: s.over, result: s.result, error: s.error, errorCode: s.errorCode, budget: s.budget, ticks: s.ticks, nextCheck: s.nextCheck, log: s.log ? s.log.slice() : null, watch: s.watch,
     now: s.now, sub: s.sub ? cloneState(s.sub) : null, last: s.last, coverage: null, innerCoverage: null, // a copy explores; it does not count
     hooks: null, // a copy explores: nothing outside steers it
@@ -161,6 +163,8 @@ export function copyState(into: State, from: State): void {
   into.startFixed = from.startFixed;
   into.rng.set(from.rng);
   into.moves = from.moves;
+  into.cardMoves = from.cardMoves;
+  into.still = from.still;
   into.steps = from.steps;
   into.over = from.over;
   into.result = from.result;
@@ -271,6 +275,7 @@ export function moveCard(s: State, card: number, to: number, bottom = false): vo
 
 /** Records a card's move into `to` from `from`: where it is, whose it was, and that it is no longer shown. */
 function placed(s: State, card: number, from: number, to: number): void {
+  s.cardMoves++;
   s.cardZone[card] = to;
   s.cardFrom[card] = s.zoneOwner[from];
   s.shown[card] = 0;

@@ -99,6 +99,7 @@ function take(s: State, p: number, move: Move, at: number | undefined, together:
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
   s.endPhaseNow = false;
+  const cardMoves = s.cardMoves;
   try {
     action.effect(s);
     if (logged) markSeen(s, logged);
@@ -107,8 +108,15 @@ function take(s: State, p: number, move: Move, at: number | undefined, together:
   } catch (e) {
     failed(s, e, action.name);
   }
-  if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)`);
+  s.still = s.cardMoves === cardMoves ? s.still + 1 : 0;
+  if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)${stillness(s, action.name)}`);
   return taken;
+}
+
+/** Why a game may have run out of moves: the last moves moved no card, the latest of them made by this rule. */
+function stillness(s: State, action: string): string {
+  if (s.still < 2) return "";
+  return `; the last ${s.still.toLocaleString("en-US")} moves moved no card, the latest by actions.${action}: does an index or a find give none there?`;
 }
 
 /**

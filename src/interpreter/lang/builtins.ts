@@ -523,6 +523,7 @@ function moveWholeZone(s: State, from: number, to: number): void {
   s.zones[from] = [];
   const dest = s.zones[to];
   const owner = s.zoneOwner[from];
+  s.cardMoves += cards.length;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i];
     dest.push(c);
@@ -644,6 +645,7 @@ function dealQuietly(s: State, from: number, def: number, rounds: number, start:
         if (round === 0) checkZone(s, to);
         const c = pile[--top];
         s.zones[to].push(c);
+        s.cardMoves++;
         s.cardZone[c] = to;
         s.cardFrom[c] = owner;
         s.shown[c] = 0;
@@ -684,6 +686,7 @@ effect({
     s.shown[b] = 0;
     s.zones[za][ia] = b;
     s.zones[zb][ib] = a;
+    s.cardMoves += 2;
     s.cardZone[a] = zb;
     s.cardZone[b] = za;
     s.cardFrom[a] = s.zoneOwner[za];

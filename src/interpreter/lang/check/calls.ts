@@ -159,6 +159,9 @@ function argument(ch: Checker, c: TExpr, kind: string, bi: Builtin, i: number, a
       return { ...ch.convert.asList(c), type: T.list(of) };
     }
     case "cards": {
+      if (c.k === "item" && bi.effect && c.type.t === "card") {
+        ch.warn(ctx, at, "W_NONE", `an index is none outside its list (from 0 to count - 1), and ${bi.name} then does nothing: check the index, or test it first (if x != none { ... })`);
+      }
       if (c.type.t === "card" || c.type.t === "none") return { k: "toCards", type: T.cards, card: c };
       const of = T.elementOf(c.type);
       if (!of || !T.fits(of, T.card)) return ch.error(ctx, at, "E_TYPE", `${what} must be cards (a card, a list of cards or a zone), but this is ${T.show(c.type)}`);

@@ -112,13 +112,18 @@ export class Checker {
     for (const p of problems) this.report(site, p.at, p.code, p.message);
   }
 
-  private report(site: Site, at: Span, code: Code, message: string): void {
-    this.errorCount++;
+  /** A warning: the file loads, but a rule may not do what it says. */
+  warn(ctx: Ctx, at: Span, code: Code, message: string): void {
+    this.report(ctx.site, at, code, message, "warning");
+  }
+
+  private report(site: Site, at: Span, code: Code, message: string, severity: "error" | "warning" = "error"): void {
+    if (severity === "error") this.errorCount++;
     // A definition is checked at each use: its own problems are the same every time, and are reported once.
     const key = `${site.pointer}\u0000${site.offset + at.start}\u0000${site.offset + at.end}\u0000${code}\u0000${message}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.env.report(this.env.file.inside(site.pointer, site.offset + at.start, site.offset + at.end, "error", code, message));
+    this.env.report(this.env.file.inside(site.pointer, site.offset + at.start, site.offset + at.end, severity, code, message));
   }
 
   error(ctx: Ctx, at: Span, code: Code, message: string): null {
