@@ -9,13 +9,19 @@ export const hostileNames = ["__proto__", "constructor", "toString", "hasOwnProp
 
 const hostileNumbers = ["0", "-1", "1000000000000", "99999999999999", "1e308", "-0", "0.5", "NaN", "2147483648"];
 
+/** Numbers at the edges, written as the language writes them: -0, NaN, the infinities, huge, fractional. */
+const edgeNumbers = ["-0", "(1 / -0)", "(0 / 0)", "(1 / 0)", "(-1 / 0)", "100000000000000000000000", "0.5", "2.5", "-1"];
+
+/** Indices that name nothing in most lists: out of range, between items, negative, NaN. */
+const edgeIndices = ["-1", "0.5", "99", "-0", "(0 / 0)", "(1 / 0)", "count", "hand.count"];
+
 const pick = <T>(rng: RngState, xs: readonly T[]): T => xs[nextInt(rng, xs.length)];
 
 /** One random edit of a rule file's text. */
 export function mutateText(text: string, rng: RngState): string {
   const lines = text.split("\n");
   const i = nextInt(rng, lines.length);
-  switch (nextInt(rng, 10)) {
+  switch (nextInt(rng, 12)) {
     case 0:
       lines.splice(i, 1);
       return lines.join("\n");
@@ -50,6 +56,22 @@ export function mutateText(text: string, rng: RngState): string {
       const indent = lines[i].match(/^\s*/)![0];
       lines.splice(i, 0, `${indent}deep: ${"[".repeat(depth)}1${"]".repeat(depth)}`);
       return lines.join("\n");
+    }
+    case 9: {
+      // a number inside an expression (after a key, not a YAML number) at an edge: -0, NaN, infinity, huge
+      const exprs = [...text.matchAll(/(: .*?)\b(\d+)\b/g)];
+      if (exprs.length === 0) return text;
+      const m = pick(rng, exprs);
+      const at = m.index! + m[1].length;
+      return text.slice(0, at) + pick(rng, edgeNumbers) + text.slice(at + m[2].length);
+    }
+    case 10: {
+      // a zone or list indexed where it was named whole: move(hand[99], pile), pile[0.5].rank
+      const names = [...text.matchAll(/\b(hand|pile|stock|cards|piles|players|table|discard|trick|deck)\b(?![:\[])/g)];
+      if (names.length === 0) return text;
+      const m = pick(rng, names);
+      const at = m.index! + m[0].length;
+      return `${text.slice(0, at)}[${pick(rng, edgeIndices)}]${text.slice(at)}`;
     }
     case 8:
       return `limits: {moves: ${pick(rng, ["100000000000000", "1e12", "-5", "0"])}, steps: ${pick(rng, ["100000000000000", "1", "0"])}}\n${text}`;
