@@ -11,7 +11,7 @@ import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { table } from "../table.js";
 import { agentSpecs, defaultPlayers, loadOrReport, seedOf } from "../game-options.js";
-import { run } from "../run-games.js";
+import { run } from "../../sim/run-games.js";
 
 export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--games G] [--seed S] [--agents a,b,...] [--workers N] [--json]
        houserules compare <A> --with <fragment>... [...]

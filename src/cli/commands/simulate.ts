@@ -16,7 +16,7 @@ import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
 import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, seedOf, startFrom } from "../game-options.js";
-import { run } from "../run-games.js";
+import { run } from "../../sim/run-games.js";
 import { table, histogramLines } from "../table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]

@@ -1,8 +1,8 @@
-// Playing a run of games for a command: on the main thread, or on a pool of worker threads.
+// Playing a run of games for a command or a program: on the main thread, or on a pool of worker threads.
 import type { Game } from "../interpreter/model.js";
-import { playMany, summarize, type GameOutcome, type Summary } from "../sim/simulate.js";
-import { agentsOfSpec, type RunSpec } from "../sim/run-spec.js";
-import { WorkerPool } from "../sim/parallel.js";
+import { playMany, summarize, type GameOutcome, type Summary } from "./simulate.js";
+import { agentsOfSpec, type RunSpec } from "./run-spec.js";
+import { WorkerPool } from "./parallel.js";
 
 /** Plays a run on the main thread, or on a pool of worker threads; the summary is the same either way. */
 export async function run(game: Game, spec: RunSpec, games: number, workers: number | WorkerPool, onProgress: (done: number) => void): Promise<{ summary: Summary; outcomes: GameOutcome[] }> {

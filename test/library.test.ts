@@ -1,0 +1,82 @@
+// The package's root, as a program uses it: rules loaded by id, text or composition, a game played by the moves'
+// text, views and the state named, refusals and problems as values. A seat's view never names a card that seat
+// may not see; names from rules or callers never reach an object's machinery.
+import { describe, expect, it } from "vitest";
+import { check, load, loadRules, loadRulesText, RulesError, simulate } from "../src/api/index.js";
+import { expectGamesFinish, scenarioFiles } from "../src/api/testing.js";
+import { tinyRules } from "./helpers/rules.js";
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+describe("the library", () => {
+  it("loads by id, composition and text, and gives problems as located values", () => {
+    expect(loadRules("idiot").players).toEqual({ min: 2, max: 5 });
+    expect(loadRules(["idiot", "idiot/sevens"]).refs).toEqual(["idiot", "idiot/sevens"]);
+    const bad = load("idoit");
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics[0]).toMatchObject({ code: "E_RULES", severity: "error", line: 1, col: 1 });
+    expect(() => loadRulesText(tinyRules().replace("move(card, pile)", "move(card, pil)"), { name: "mine.yaml" })).toThrow(RulesError);
+    try {
+      loadRulesText(tinyRules().replace("move(card, pile)", "move(card, pil)"), { name: "mine.yaml" });
+    } catch (e) {
+      expect((e as RulesError).diagnostics[0]).toMatchObject({ file: "mine.yaml", code: "E_NAME" });
+      expect((e as Error).message).toMatch(/^mine\.yaml:\d+:\d+: error E_NAME: unknown name 'pil'/);
+    }
+    expect(check("idiot").map((d) => d.code)).toEqual(["N_ASSUMED", "N_ASSUMED"]); // what check prints: the assumptions, as notices
+  });
+
+  it("plays by text, refuses with the rule, and names everything; a view hides what its seat may not see", () => {
+    const g = loadRules("idiot").start({ players: ["Ann", "Bob", "Cy"], seed: 7 });
+    expect(g.actors).toEqual(["Ann", "Bob", "Cy"]);
+    const unsaid = g.play("ready");
+    expect(unsaid).toEqual({ ok: false, refusal: { rule: "turn", reason: "say whose move it is: Ann, Bob, Cy may move (as in Ann: ready)" } });
+    const before = JSON.stringify(g.snapshot());
+    expect(g.play("Ann: play ZZ")).toEqual({ ok: false, refusal: { rule: "move", reason: "there is no card called 'ZZ'" } });
+    expect(JSON.stringify(g.snapshot())).toBe(before); // a refusal changes nothing
+    for (const seat of g.players) expect(g.play(`${seat}: ready`).ok).toBe(true);
+    expect(g.phase).toBe("play");
+    const truth = g.snapshot();
+    for (const seat of g.players) {
+      const v = g.view(seat);
+      for (const [word, zone] of Object.entries(v.zones)) {
+        // every card a view names is where the truth has it; a hand not its seat's shows none
+        zone.cards.forEach((c, i) => c !== null && expect(c, `${seat} ${word}`).toBe(truth.zones[word].cards[i]));
+        if (zone.name === "hand" && zone.owner !== seat) expect(zone.cards.every((c) => c === null), `${seat} sees ${word}`).toBe(true);
+      }
+      expect(g.moves(seat).every((m) => m.player === seat)).toBe(true);
+    }
+    const move = g.moves()[0];
+    expect(move.args).toBeTypeOf("object");
+    expect(g.play(move).ok).toBe(true);
+    g.playOut("random");
+    expect(g.over).toBe(true);
+    expect(g.result!.winners.length + g.result!.losers.length).toBeGreaterThan(0);
+  });
+
+  it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
+    const g = loadRulesText(tinyRules()).start({ players: ["__proto__", "constructor"], seed: 1 });
+    const v = g.snapshot();
+    expect(Object.keys(v.zones)).toContain("__proto__.hand");
+    expect(v.zones["__proto__.hand"].cards).toHaveLength(3);
+    g.playOut();
+    expect(Object.keys(g.result!.scores ?? { x: 1 }).length).toBeGreaterThan(0);
+    expect(({} as Record<string, unknown>).hand).toBeUndefined();
+  });
+
+  it("simulates as the command line does, and fails a game that does not finish by its seed and rule", async () => {
+    const a = await simulate("idiot", { games: 30, seed: 4 });
+    const b = await simulate("idiot", { games: 30, seed: 4, workers: 2 });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    const offByOne = loadRulesText(tinyRules("", { "      card: hand\n": "      pos: {from: \"1..3\"}\n", "move(card, pile)": "move(hand[pos], pile)" }));
+    expect(() => expectGamesFinish(offByOne, { games: 2, maxMoves: 300 })).toThrow(/^Tiny: the game with seed finish:0 and 2 players did not finish: still going after 300 moves$/);
+  });
+
+  it("finds scenario files once each, through links back to a folder above", () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-scenarios-"));
+    mkdirSync(join(dir, "a"));
+    writeFileSync(join(dir, "a", "x.scenario.yaml"), "name: x\n");
+    for (const link of ["l1", "l2", "l3"]) symlinkSync(".", join(dir, "a", link));
+    expect(scenarioFiles(dir)).toEqual([join(dir, "a", "x.scenario.yaml")]);
+  });
+});
