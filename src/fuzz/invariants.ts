@@ -108,6 +108,9 @@ function tryMalformed(s: State, k: number, violation: (what: string) => void): n
     return 0;
   }
   if (!r.refusal.rule || !r.refusal.reason) violation(`a refusal without its rule or reason: ${JSON.stringify(r.refusal)}`);
-  if (fingerprint(s) !== before) violation(`a refused move changed the state: ${r.refusal.rule}: ${r.refusal.reason}`);
+  // checking a move may run a rule that fails (a parameter's candidates, a requirement): the game is then
+  // stopped with that rule's message, as when the rules fail during play; anything else must be left alone
+  const stoppedByRule = r.refusal.rule === "error" && s.over && s.error !== null && r.refusal.reason === s.error;
+  if (!stoppedByRule && fingerprint(s) !== before) violation(`a refused move changed the state: ${r.refusal.rule}: ${r.refusal.reason}`);
   return 1;
 }
