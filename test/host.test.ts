@@ -63,10 +63,11 @@ describe("a host in memory", () => {
     expect(loadRules("./mine.yaml").game?.name).toBe("Tiny + Changed");
   });
 
-  it("refuses, at the reference, what a rule file may not reach", () => {
-    installHost(memoryHost({ "/rules/tiny/tiny.yaml": tinyRules(), "/work/games/a.yaml": "extends: ../b.yaml\n", "/work/b.yaml": tinyRules() }));
-    expect(errors("./games/a.yaml")).toEqual([
-      "games/a.yaml:1:10: error E_PATH: '../b.yaml' is refused: a rule file names only rule files beside it (under games) or under the rule folders",
+  it("refuses, at the reference, what a rule file may not reach, and reaches what is under the working folder", () => {
+    installHost(memoryHost({ "/rules/tiny/tiny.yaml": tinyRules(), "/work/games/a.yaml": "extends: ../b.yaml\n", "/work/b.yaml": tinyRules(), "/work/games/out.yaml": "extends: ../../elsewhere/c.yaml\n", "/elsewhere/c.yaml": tinyRules() }));
+    expect(errors("./games/a.yaml")).toEqual([]); // rules/ beside tests/ in the user's project
+    expect(errors("./games/out.yaml")).toEqual([
+      "games/out.yaml:1:10: error E_PATH: '../../elsewhere/c.yaml' is refused: a file names only rule files beside it (under games), under the working folder (/work) or under the rule folders: add its folder with --rules DIR or HOUSERULES_PATH, and name it by its id",
     ]);
   });
 });
@@ -119,7 +120,7 @@ describe("what a rule file may name", () => {
     const dir = folder({ "base.yaml": tiny, "v/up.yaml": "extends: ../base.yaml\nname: Up\n", "down.yaml": "extends: ./v/b.yaml\nname: Down\n", "v/b.yaml": tiny, "abs.yaml": `extends: ${join(dir0(), "x.yaml")}\nname: A\n` });
     expect(loadRules(join(dir, "down.yaml")).game?.name).toBe("Tiny + Down");
     expect(errors(join(dir, "v/up.yaml"))).toEqual([
-      `${join(dir, "v/up.yaml")}:1:10: error E_PATH: '../base.yaml' is refused: a rule file names only rule files beside it (under ${join(dir, "v")}) or under the rule folders`,
+      `${join(dir, "v/up.yaml")}:1:10: error E_PATH: '../base.yaml' is refused: a file names only rule files beside it (under ${join(dir, "v")}), under the working folder (${process.cwd()}) or under the rule folders: add its folder with --rules DIR or HOUSERULES_PATH, and name it by its id`,
     ]);
     expect(errors(join(dir, "abs.yaml"))[0]).toContain("error E_PATH");
   });

@@ -8,6 +8,7 @@ import { tinyRules } from "./helpers/rules.js";
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 
 describe("the library", () => {
   it("loads by id, composition and text, and gives problems as located values", () => {
@@ -78,5 +79,25 @@ describe("the library", () => {
     writeFileSync(join(dir, "a", "x.scenario.yaml"), "name: x\n");
     for (const link of ["l1", "l2", "l3"]) symlinkSync(".", join(dir, "a", link));
     expect(scenarioFiles(dir)).toEqual([join(dir, "a", "x.scenario.yaml")]);
+  });
+});
+
+describe("a project's own layout: rules/ beside tests/", () => {
+  it("a scenario in tests/ names its rules by ../rules/…, and a path outside the project is refused saying what to do", () => {
+    const project = mkdtempSync(join(tmpdir(), "houserules-project-"));
+    mkdirSync(join(project, "rules"));
+    mkdirSync(join(project, "tests"));
+    writeFileSync(join(project, "rules", "mine.yaml"), tinyRules());
+    const scenario = (rules: string) => `name: one card each\nrules: ${rules}\nplayers: [Ann, Bob]\nseed: 1\nmoves:\n  - expect: {counts: {hand: {Ann: 3, Bob: 3}}}\n`;
+    writeFileSync(join(project, "tests", "mine.scenario.yaml"), scenario("../rules/mine.yaml"));
+    const bin = join(process.cwd(), "bin", "houserules.js");
+    const passed = spawnSync(process.execPath, [bin, "test", "tests"], { cwd: project, encoding: "utf8", env: { ...process.env, HOUSERULES_PATH: "" } });
+    expect(passed.stdout.trim().split("\n").pop()).toBe("1 passed, 0 failed");
+    const outside = mkdtempSync(join(tmpdir(), "houserules-elsewhere-"));
+    writeFileSync(join(outside, "theirs.yaml"), tinyRules());
+    writeFileSync(join(project, "tests", "far.scenario.yaml"), scenario(join(outside, "theirs.yaml")));
+    const refused = spawnSync(process.execPath, [bin, "test", "tests/far.scenario.yaml"], { cwd: project, encoding: "utf8", env: { ...process.env, HOUSERULES_PATH: "" } });
+    expect(refused.stdout).toContain("is refused: a file names only rule files beside it (under tests), under the working folder");
+    expect(refused.stdout).toContain("add its folder with --rules DIR or HOUSERULES_PATH");
   });
 });

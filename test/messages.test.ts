@@ -81,7 +81,7 @@ describe("messages", () => {
     for (const args of [["Deal Eight,", "Avoid High Value Card,", "Crazy Eights,", "Whist"], ["Deal", "Eight", "Avoid", "Hihg", "Value", "Cards", "Crazy", "Eights", "Whist"]]) {
       const r = await run(["compose", ...args]);
       expect(r.code).toBe(1);
-      expect(r.out).toMatch(/error E_RULES: no rule file for 'Avoid (High Value Card|Hihg Value Cards)' \(did you mean 'Avoid High Value Cards'\?\)\n/);
+      expect(r.out).toMatch(/error E_RULES: no rule file for 'Avoid (High Value Card|Hihg Value Cards)' \(did you mean 'Avoid High Value Cards'\?\); looked in rules \(add a folder with --rules DIR or HOUSERULES_PATH\)\n/);
       expect(r.out.match(/E_RULES/g)).toHaveLength(1);
       // refused first: no round is printed with a part left empty
       expect(r.out).not.toContain("(none)");

@@ -64,13 +64,20 @@ function missing(ref: string, from: Referrer, code: Code, message: string): RawD
   return { id: ref, path: ref, file: null, raw: null, diagnostics: [d] };
 }
 
+/** Where a reference was looked for, for the message that it was not found: a path beside its file, an id in the rule folders. */
+function lookedIn(ref: string, folder: string): string {
+  if (isPath(ref)) return ` (looked for ${resolve(folder, ref)})`;
+  const roots = host().ruleRoots.map((r) => displayPath(r) || ".");
+  return `; looked in ${roots.join(", ")} (add a folder with --rules DIR or HOUSERULES_PATH)`;
+}
+
 function readDoc(ref: string, from: Referrer): RawDoc {
   if (isPath(ref) && from.confined) {
     const refused = reachable(resolve(from.folder, ref), from.folder);
     if (refused) return missing(ref, from, "E_PATH", `'${ref}' is refused: ${refused}`);
   }
   const path = resolveRules(ref, from.folder) ?? resolveRules(referenceFrom(ref, from.folder), from.folder);
-  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownNames(from.folder))}`);
+  if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownNames(from.folder))}${lookedIn(ref, from.folder)}`);
   if (!path.endsWith(".yaml")) return missing(ref, from, "E_PATH", `'${ref}' is refused: a rule file is a .yaml file`);
   const { docs } = caches();
   const cached = docs.get(path);

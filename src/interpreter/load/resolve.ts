@@ -74,11 +74,12 @@ export function displayPath(file: string): string {
 }
 
 /**
- * Whether a rule file in `folder` may name `file`: only a .yaml file beside it or below, or under a rule root.
- * Rule files are shared by link, so a reference must never reach an arbitrary file of the reader's machine.
+ * Whether a rule file or scenario in `folder` may name `file`: only a .yaml file beside it or below, under the
+ * working folder (the user's project: rules/ beside tests/), or under a rule root. Files are shared by link, so
+ * a reference must never reach an arbitrary file of the reader's machine.
  */
 export function reachable(file: string, folder: string): string | undefined {
   if (!file.endsWith(".yaml")) return "a rule file names only rule files (.yaml)";
-  if (isInside(file, folder) || host().ruleRoots.some((r) => isInside(file, r))) return undefined;
-  return `a rule file names only rule files beside it (under ${displayPath(folder) || "."}) or under the rule folders`;
+  if (isInside(file, folder) || isInside(file, host().workingFolder) || host().ruleRoots.some((r) => isInside(file, r))) return undefined;
+  return `a file names only rule files beside it (under ${displayPath(folder) || "."}), under the working folder (${host().workingFolder}) or under the rule folders: add its folder with --rules DIR or HOUSERULES_PATH, and name it by its id`;
 }
