@@ -5,6 +5,8 @@ import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { check, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
+import { readFileSync } from "node:fs";
+import { firstDifference, readTraceHeader, traceLines } from "../sim/trace.js";
 
 /** The most scenario files a folder may give: a folder of more is a mistake (the home folder given for tests/). */
 export const maxScenarioFiles = 10_000;
@@ -96,4 +98,19 @@ export function expectGamesFinish(rules: Rules | string | string[], o: FinishOpt
     if (!g.over || g.error) throw new Error(`${r.name}: the game with seed ${seed} and ${players} players did not finish: ${g.error ?? `still going after ${g.state.moves} moves`}`);
   }
   return { games, moves };
+}
+
+/**
+ * Plays a golden trace's game again (written by `houserules trace`) and throws at the first line where play
+ * differs, with both versions: a rule change is a reviewable diff of the trace.
+ */
+export function expectTraceMatches(file: string): { lines: number } {
+  const text = readFileSync(file, "utf8");
+  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
+  const spec = readTraceHeader(lines);
+  if ("message" in spec) throw new Error(`${file}:${spec.line}: ${spec.message}`);
+  const now = traceLines(loadRules(spec.rules).compiled, spec);
+  const d = firstDifference(lines, now);
+  if (d) throw new Error(`${file}:${d.line}: play differs\n    trace: ${d.expected ?? "(the trace ends here)"}\n    now:   ${d.actual ?? "(the game ends here)"}`);
+  return { lines: lines.length };
 }

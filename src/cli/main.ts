@@ -43,6 +43,10 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "write rules, fragments composed, as a rulebook in plain English",
     load: () => import("./commands/explain.js").then((m) => ({ run: m.explainCommand, help: m.explainHelp })),
   },
+  trace: {
+    summary: "write a seeded game as a plain-text trace to keep and diff, or check one",
+    load: () => import("./commands/trace.js").then((m) => ({ run: m.traceCommand, help: m.traceHelp })),
+  },
   compare: {
     summary: "play two sets of rules with the same seeds and agents, side by side",
     load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
