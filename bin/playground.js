@@ -38,15 +38,31 @@ export async function servePlayground(port = 5178) {
 /** Debian's chromium, or CHROMIUM; the browser tests and the page benchmark need it. */
 export const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-/** Starts chromium headless with a fresh profile; a missing browser is an error that says how to install it. */
+/** Which browser launchBrowser() started, for the tests' output: Debian's (or $CHROMIUM), or the packaged one. */
+export let browserInUse = "";
+
+/**
+ * Starts headless chromium for the browser tests: Debian's (or the one $CHROMIUM names) when it is there, else the
+ * chromium packaged in the npm registry's @sparticuz/chromium (a devDependency, unpacked to the temporary folder on
+ * first use), so that `npm install && npm test` needs nothing else on the machine.
+ */
 export async function launchBrowser() {
   const { existsSync } = await import("node:fs");
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`the playground's browser tests need chromium at ${chromiumPath}: install it with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM to its path)`);
-  }
   const { chromium } = await import("playwright-core");
   const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
-  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
+  if (existsSync(chromiumPath)) {
+    browserInUse = `chromium at ${chromiumPath}`;
+    return chromium.launch({ executablePath: chromiumPath, args, headless: true });
+  }
+  let packaged;
+  try {
+    packaged = (await import("@sparticuz/chromium")).default;
+  } catch {
+    throw new Error(`the playground's browser tests need chromium: none at ${chromiumPath}, and @sparticuz/chromium is not installed (run npm install, or apt-get install -y chromium, or set CHROMIUM to its path)`);
+  }
+  const executablePath = await packaged.executablePath();
+  browserInUse = `chromium ${executablePath} from @sparticuz/chromium (no ${chromiumPath})`;
+  return chromium.launch({ executablePath, args: [...args, "--no-zygote"], headless: true });
 }
 
 async function main(argv) {

@@ -106,7 +106,7 @@ describe("what the checker cannot rule out fails at run time with the rule named
     const g = gameOf(tinyRules("", { "move(card, pile)": "move(card, piles[3])", "zones:": "zones:\n  piles: {many: true, visible: everyone}" }));
     const s = newGame(g, { players: ["Ann", "Bob"], seed: 1 });
     expect(applyMove(s, actors(s)[0], legalMoves(s, actors(s)[0])[0]).ok).toBe(true);
-    expect(s.error).toBe("play: cards cannot move to a zone that does not exist (none)");
+    expect(s.error).toBe("play.effect: move's second argument (to) is none: there is no such zone");
     expect(conservationProblem(s)).toBe(null);
   });
 });

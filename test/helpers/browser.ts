@@ -1,6 +1,6 @@
-// End-to-end tests of the playground drive Debian's chromium with playwright-core against the built page,
-// served as `npm start` serves it. A missing browser is a failure with the command that installs it, never a
-// skipped test. A failing test leaves a screenshot in test-results/playground/ (ignored by git).
+// End-to-end tests of the playground drive chromium with playwright-core against the built page, served as
+// `npm start` serves it: Debian's chromium when present, else the one @sparticuz/chromium brings from the npm
+// registry (bin/playground.js, launchBrowser), never a skipped test. A failing test leaves a screenshot in test-results/playground/ (ignored by git).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
