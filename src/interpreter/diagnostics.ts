@@ -23,6 +23,7 @@ export const codes = {
   E_CONFLICT: "two rules that set the same thing",
   E_CARD: "a card name that no card has",
   E_COMPOSE: "fragments that cannot be composed",
+  E_EXTENDS_DEPTH: "a chain of fragments each extending the next, longer than the limit",
   E_RULES: "a rules id that names no rule file",
   E_CARD_COUNT: "a card set that would make more cards than the limit",
   E_LIMIT: "limits: raised past the most a rule file may set",

@@ -14,6 +14,9 @@ export const maxYamlValues = 200_000;
 /** How deeply YAML values may nest: rule files nest about ten deep; the checks after reading recurse. */
 export const maxYamlDepth = 64;
 
+/** How many fragments a chain of `extends:` may hold above a base: real chains are a few long. */
+export const maxExtendsDepth = 64;
+
 /** The most cards a game may have, counted before any is made. */
 export const maxCards = 100_000;
 

@@ -14,7 +14,7 @@ import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js
 import { host, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
-import { maxFileBytes } from "../limits.js";
+import { maxExtendsDepth, maxFileBytes } from "../limits.js";
 import { defaultBackend, type Backend } from "../backend.js";
 
 export interface LoadResult {
@@ -184,6 +184,10 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
         if (!add(included, [...seen, doc])) return false;
       }
       return true;
+    }
+    if (seen.length >= maxExtendsDepth) {
+      diagnostics.push(doc.file!.at("/extends", "error", "E_EXTENDS_DEPTH", `more than ${maxExtendsDepth} fragments extend one another from '${read[0].id}': extend the base, or a fragment nearer it, directly`));
+      return false;
     }
     const parent = named(doc, parentRef, "/extends", "the base");
     if (!parent) return false;

@@ -1,0 +1,38 @@
+// Chains a rule file can make while loading (fragments extending fragments, rule folders linking to themselves,
+// definitions using definitions) are bounded: each is refused where it passes its limit, or read once, at once.
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadRules } from "../src/interpreter/load/load.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
+import { maxExtendsDepth } from "../src/interpreter/limits.js";
+import { tinyRules } from "./helpers/rules.js";
+
+const errors = (r: ReturnType<typeof loadRules>) => r.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
+
+/** A base and `n` fragments, each extending the one before: returns the path of the last. */
+function chain(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), "houserules-chain-"));
+  writeFileSync(join(dir, "f0.yaml"), tinyRules());
+  for (let i = 1; i <= n; i++) writeFileSync(join(dir, `f${i}.yaml`), `name: F${i}\nextends: ./f${i - 1}.yaml\n`);
+  return join(dir, `f${n}.yaml`);
+}
+
+describe("extends chains", () => {
+  it("loads a chain within the limit", () => {
+    const r = loadRules(chain(maxExtendsDepth));
+    expect(errors(r)).toEqual([]);
+    expect(r.game).not.toBe(null);
+  });
+
+  it("refuses a chain 2,000 deep at once, at the extends that passes the limit", () => {
+    const start = Date.now();
+    const r = loadRules(chain(2_000));
+    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(r.game).toBe(null);
+    const e = errors(r);
+    expect(e).toHaveLength(1);
+    expect(e[0]).toMatch(new RegExp(`f${2_000 - maxExtendsDepth}\\.yaml:2:10: error E_EXTENDS_DEPTH: more than 64 fragments extend one another`));
+  });
+});
