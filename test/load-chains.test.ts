@@ -1,13 +1,14 @@
 // Chains a rule file can make while loading (fragments extending fragments, rule folders linking to themselves,
 // definitions using definitions) are bounded: each is refused where it passes its limit, or read once, at once.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules } from "../src/interpreter/load/load.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { maxExtendsDepth } from "../src/interpreter/limits.js";
 import { tinyRules } from "./helpers/rules.js";
+import { run } from "./helpers/cli.js";
 
 const errors = (r: ReturnType<typeof loadRules>) => r.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
 
@@ -34,5 +35,22 @@ describe("extends chains", () => {
     const e = errors(r);
     expect(e).toHaveLength(1);
     expect(e[0]).toMatch(new RegExp(`f${2_000 - maxExtendsDepth}\\.yaml:2:10: error E_EXTENDS_DEPTH: more than 64 fragments extend one another`));
+  });
+});
+
+describe("rule folders with links", () => {
+  it("walks each folder once by its real path: three links to the folder itself are not 3^17 folders", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-links-"));
+    mkdirSync(join(dir, "mine"));
+    writeFileSync(join(dir, "mine", "tiny-links.yaml"), tinyRules());
+    for (const name of ["a", "b", "c"]) symlinkSync(".", join(dir, name));
+    symlinkSync("..", join(dir, "mine", "up"));
+    const start = Date.now();
+    const r = await run(["check", "mine/tiny-links", "--rules", dir]);
+    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const idiot = await run(["check", "idiot", "--rules", dir]);
+    expect(idiot.code).toBe(0);
   });
 });

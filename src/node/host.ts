@@ -20,6 +20,7 @@ export function nodeHost(options: NodeHostOptions = {}): Host {
   return {
     readFile: readRuleFile,
     listFolder,
+    realFolder,
     schemaValidator,
     ruleRoots: [join(packageRoot(), "rules"), ...(options.roots ?? [])].map((r) => normalize(r)),
     get workingFolder() {
@@ -78,6 +79,14 @@ export function readRuleFile(path: string, maxBytes: number): FileRead {
     return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   } finally {
     closeSync(fd);
+  }
+}
+
+function realFolder(path: string): string {
+  try {
+    return normalize(realpathSync(path));
+  } catch {
+    return path;
   }
 }
 

@@ -18,6 +18,11 @@ export interface Host {
   /** The entries of a folder (absolute path), sorted by name; [] when there is no such folder. */
   listFolder(path: string): FolderEntry[];
   /**
+   * A folder's real path (links followed), where the host has links: a walk visits each real folder once, so a
+   * folder that links to itself or to a folder above is not walked again. Absent: paths are taken as they are.
+   */
+  realFolder?(path: string): string;
+  /**
    * Absolute folders where rules ids are looked up, in this order: the shipped rules/ first, then the user's
    * own folders. A rule file may name rule files under any of them.
    */

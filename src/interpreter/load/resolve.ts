@@ -16,8 +16,13 @@ export function isPath(ref: string): boolean {
 /** Every rule file under the rule roots, by id (the first root that has an id wins), read once per host. */
 const index = perHost(() => {
   const ids = new Map<string, string>();
+  const walked = new Set<string>();
   const walk = (dir: string, depth: number) => {
     if (depth > 16) return;
+    // by its real path: a link to this folder or one above it (a cycle) is walked once, not once per path
+    const real = host().realFolder?.(dir) ?? dir;
+    if (walked.has(real)) return;
+    walked.add(real);
     for (const e of host().listFolder(dir)) {
       const full = join(dir, e.name);
       if (e.folder) walk(full, depth + 1);
