@@ -72,3 +72,16 @@ describe("the command line", () => {
     expect([bad.code, bad.err.split("\n")[0]]).toEqual([2, "houserules simulate: --time-limit takes a positive number, not 'soon'"]);
   });
 });
+
+describe("--workers", () => {
+  it("is lowered to the processors of the machine, with a warning, rather than starting a thread each", async () => {
+    const { availableParallelism } = await import("node:os");
+    const cpus = availableParallelism();
+    const r = await run(["simulate", "crazy-eights", "--games", "2", "--workers", "256"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`warning: --workers 256 lowered to ${cpus}, the number of processors this machine gives the run`);
+    const same = await run(["simulate", "crazy-eights", "--games", "2", "--workers", String(cpus)]);
+    expect(same.err).not.toContain("lowered");
+    expect(same.out).toBe(r.out);
+  });
+});

@@ -1,5 +1,5 @@
 // houserules compare: two sets of rules played with the same seeds and agents, side by side.
-import { readArgs, intFlag } from "../args.js";
+import { readArgs, intFlag, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { splitNames, withList } from "../rules-args.js";
@@ -37,7 +37,7 @@ Options:
   --seed S      seed of the run (default 1); game i of both sides is played with seed "S:i"
   --agents L    comma-separated agent per seat (default random for every seat)
   --coverage    compare how often each rule is used, rule by rule
-  --workers N   play the games on N worker threads
+  --workers N   play the games on N worker threads, at most the processors of the machine (more is lowered)
   --json        print the comparison as one JSON object: {a, b, players, games, seed, agents, level,
                 differences [{measure, a, b, difference, kind, p, significant}]}
 ${ruleFoldersOption(14)}
@@ -82,7 +82,7 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
   const count = intFlag(values.games, "games", 500);
   const seed = seedOf(values.seed);
   const agents = agentSpecs(values.agents as string | undefined, players, undefined);
-  const workers = intFlag(values.workers, "workers", 0, 1, 256);
+  const workers = workersFlag(values.workers, io);
   const pool = workers ? new WorkerPool(workers) : null;
   try {
     const summaries = [];

@@ -1,6 +1,6 @@
 // houserules simulate: many games with agents in every seat, and what happened.
 import { ruleFoldersOption } from "../rule-folders.js";
-import { readArgs, intFlag } from "../args.js";
+import { readArgs, intFlag, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadRules } from "../../interpreter/load/load.js";
 import { rulesFlags, rulesToLoad } from "../rules-args.js";
@@ -53,7 +53,8 @@ Options:
   --reaction R  in real-time games, each seat's reaction time in seconds: MEAN or MEAN:SPREAD,
                 comma-separated per seat (default 0.8:0.25 for every agent)
   --check       check after every move that each card is in exactly one zone
-  --workers N   play the games on N worker threads (default: none, all on the main thread)
+  --workers N   play the games on N worker threads (default: none, all on the main thread); at most
+                the processors of the machine: more is lowered to that, with a warning
   --json        print one JSON object: games, finished, moves, wins per seat, and more (fields below)
   --report F    also write an HTML report with charts to file F (self-contained: open it in a browser);
                 says where it was written (on stderr with --json)
@@ -89,7 +90,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     return 0;
   }
   const seed = seedOf(values.seed);
-  const workers = intFlag(values.workers, "workers", 0, 1, 256);
+  const workers = workersFlag(values.workers, io);
   const report = outputFile(values, "report");
   const logFile = outputFile(values, "log");
   const bounds = boundsOf(values);
