@@ -103,3 +103,19 @@ describe("saving and replaying games", () => {
     expect((await run(["simulate", "idiot", "--games", "1", "--log", "/nonexistent/x.jsonl"])).err.split("\n")[0]).toBe("houserules simulate: --log /nonexistent/x.jsonl: there is no folder /nonexistent");
   });
 });
+
+describe("a log's size", () => {
+  it("refuses a line longer than the limit at its number, without reading it whole", async () => {
+    const { maxLogLineBytes } = await import("../src/cli/commands/replay.js");
+    const log = join(dir(), "long.jsonl");
+    const ok = join(dir(), "games.jsonl");
+    expect((await run(["simulate", "idiot", "--games", "1", "--log", ok])).code).toBe(0);
+    writeFileSync(log, lines(ok)[0] + "\n" + "x".repeat(maxLogLineBytes + 1) + "\n");
+    const r = await run(["replay", log]);
+    expect([r.code, r.err]).toEqual([1, `${log}:2: error: the line is longer than the limit of ${maxLogLineBytes.toLocaleString("en")} bytes: this is not a log houserules wrote\n`]);
+    const crlf = join(dir(), "crlf.jsonl");
+    writeFileSync(crlf, lines(ok).join("\r\n") + "\r\n");
+    expect((await run(["replay", crlf])).code).toBe(0);
+    expect((await run(["replay", ok])).code).toBe(0);
+  });
+});

@@ -2,7 +2,8 @@
 // agents, the program's version), one line per move (who, the move as written, its time in real-time play, and
 // how many events the game had after it with a digest of them), and an end line. A log is made from the events
 // alone, so a game played at the terminal and a simulated game are saved alike; replaying it plays the moves
-// again and compares the events, so any difference is found at the move where it begins.
+// again and compares the events, so any difference is found at the move where it begins. A line is at most
+// maxLogLineBytes (src/cli/commands/replay.ts, 4 MB): replay refuses a longer one at its number.
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";

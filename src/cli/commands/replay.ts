@@ -1,7 +1,7 @@
 // houserules replay: play a saved game again and say whether it is the same game, event for event; or play one
 // game of a simulation again from its seed alone and print it.
-import { createReadStream, statSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { statSync } from "node:fs";
+import { boundedLines } from "../../node/lines.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition } from "../../interpreter/load/load.js";
@@ -14,6 +14,9 @@ import { agentSpecs, loadOrReport, playersOf, startFrom } from "../game-options.
 import { rulesToLoad } from "../rules-args.js";
 import { programVersion, rulesHash } from "../rules-hash.js";
 
+/** The longest line a log may have, in bytes: a game's line (its header, a move) is far shorter. */
+export const maxLogLineBytes = 4 * 1024 * 1024;
+
 export const replayHelp = `Usage: houserules replay <log file>
        houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--players N] [--agents a,b,...]
 
@@ -21,6 +24,7 @@ With a log file (written by simulate --log or play --log): plays every game in i
 compares each move's events with the log. It prints one line per game and exits 0 when every game is the same;
 a log that is cut off, edited, or written with other rules or another version of houserules is refused with
   file:line: error: where and how it diverges
+A line longer than ${maxLogLineBytes / 1024 / 1024} MB is refused the same way, before it is read whole.
 
 With rules and --seed: plays the one game of a simulation that has that seed ("first with seed 1:5" in a
 simulation's problems), with the same agents, and prints it event by event as the rules saw it.
@@ -65,7 +69,6 @@ async function replayLog(file: string, io: IO): Promise<number> {
   }
   if (!stat.isFile()) throw new UsageError(`${file} is not a regular file`);
   const replayer = new Replayer(loadForReplay, programVersion());
-  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
   let n = 0;
   let shown = 0;
   const report = () => {
@@ -74,12 +77,11 @@ async function replayLog(file: string, io: IO): Promise<number> {
       io.out(`game ${g.game} (seed ${g.seed}): ${g.moves} moves, ${g.events} events, the same\n`);
     }
   };
-  for await (const text of lines) {
-    n++;
-    const refused = replayer.feed(text, n);
+  for await (const read of boundedLines(file, maxLogLineBytes)) {
+    n = read.line;
+    const refused = "tooLong" in read ? `the line is longer than the limit of ${maxLogLineBytes.toLocaleString("en")} bytes: this is not a log houserules wrote` : replayer.feed(read.text, n);
     report();
     if (refused) {
-      lines.close();
       io.err(`${file}:${n}: error: ${refused}\n`);
       return 1;
     }
