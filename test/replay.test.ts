@@ -79,10 +79,10 @@ describe("saving and replaying games", () => {
     copyFileSync(resolveRules("idle-hands/missions")!, rules);
     const log = join(folder, "game.jsonl");
     expect((await run(["simulate", rules, "--games", "1", "--players", "3", "--log", log])).code).toBe(0);
-    expect((await run(["replay", log])).code).toBe(0);
+    expect((await run(["replay", log, "--trust-log-paths"])).code).toBe(0);
     writeFileSync(rules, readFileSync(rules, "utf8") + "\n# edited\n");
     installNodeHost(); // as a new process would: what was read before is read again
-    const r = await run(["replay", log]);
+    const r = await run(["replay", log, "--trust-log-paths"]);
     expect([r.code, r.err]).toEqual([1, `${log}:1: error: the rules ${rules} are not the ones the log was written with (their content differs)\n`]);
   });
 
@@ -117,5 +117,25 @@ describe("a log's size", () => {
     writeFileSync(crlf, lines(ok).join("\r\n") + "\r\n");
     expect((await run(["replay", crlf])).code).toBe(0);
     expect((await run(["replay", ok])).code).toBe(0);
+  });
+});
+
+describe("the rules a log names", () => {
+  it("are found as the command line's are: a path outside the working folder is refused, unless the user trusts it", async () => {
+    const folder = dir();
+    const secrets = join(folder, "secrets.yaml");
+    writeFileSync(secrets, "password: hunter2\n");
+    const ok = join(folder, "games.jsonl");
+    expect((await run(["simulate", "idiot", "--games", "1", "--log", ok])).code).toBe(0);
+    const all = lines(ok);
+    const log = join(folder, "hostile.jsonl");
+    write(log, [JSON.stringify({ ...JSON.parse(all[0]), rules: [secrets] }), ...all.slice(1)]);
+    const r = await run(["replay", log]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${log}:1: error: the rules ${secrets} do not load: ${secrets}:1:1: error E_PATH: '${secrets}' is refused`);
+    expect(r.err).toContain("pass --trust-log-paths to load the path the log names");
+    expect(r.err).not.toContain("password");
+    const trusted = await run(["replay", log, "--trust-log-paths"]);
+    expect(trusted.err).toContain("unknown key 'password'");
   });
 });

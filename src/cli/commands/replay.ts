@@ -5,6 +5,7 @@ import { boundedLines } from "../../node/lines.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadComposition } from "../../interpreter/load/load.js";
+import { host } from "../../interpreter/load/host.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { describeEvent } from "../../interpreter/events.js";
 import { Replayer, type LoadForReplay } from "../../sim/game-log.js";
@@ -34,6 +35,8 @@ Options:
   --players N    as given to simulate (default: as simulate chooses)
   --agents LIST  as given to simulate (default random)
   --with, --compose, --preset  the rules, as given to simulate
+  --trust-log-paths  load the rule files a log names by a path outside the working folder and the rule
+                 folders (without it such a log is refused: a log names its rules as the command line does)
   -h, --help     this text
 
 Exit status: 0 when the game (or every game of the log) is the same, 1 when not, 2 for bad usage.
@@ -42,7 +45,7 @@ Exit status: 0 when the game (or every game of the log) is the same, 1 when not,
 export async function replayCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     seed: { type: "string" }, players: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true },
-    compose: { type: "string" }, preset: { type: "string" },
+    compose: { type: "string" }, preset: { type: "string" }, "trust-log-paths": { type: "boolean" },
   });
   if (values.help) {
     io.out(replayHelp);
@@ -50,17 +53,24 @@ export async function replayCommand(argv: string[], io: IO): Promise<number> {
   }
   if (values.seed !== undefined) return replaySeed(positionals, values, io);
   if (positionals.length !== 1) throw new UsageError("replay takes one log file, or rules and --seed");
-  return replayLog(positionals[0], io);
+  return replayLog(positionals[0], io, Boolean(values["trust-log-paths"]));
 }
 
-/** Loads the rules a log names, with the hash of their files, as the log's header was written. */
-const loadForReplay: LoadForReplay = (refs) => {
-  const loaded = loadComposition(refs);
-  if (!loaded.game) return loaded.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic)[0] ?? "they do not load";
-  return { game: loaded.game, hash: rulesHash(loaded) };
+/**
+ * Loads the rules a log names, with the hash of their files, as the log's header was written. A log is
+ * untrusted: its rules are found as the command line's are (ids, the rule folders, .yaml files under the working
+ * folder), never at any path it names, unless the user trusts its paths.
+ */
+const loadForReplay = (trustPaths: boolean): LoadForReplay => (refs) => {
+  const loaded = loadComposition(refs, trustPaths ? undefined : host().workingFolder);
+  if (loaded.game) return { game: loaded.game, hash: rulesHash(loaded) };
+  const first = loaded.diagnostics.find((d) => d.severity === "error");
+  if (!first) return "they do not load";
+  const hint = first.code === "E_PATH" && !trustPaths ? `; a log's rules are found as the command line's are (ids, the rule folders, files under the working folder): run replay from the folder that holds them, or pass --trust-log-paths to load the path the log names` : "";
+  return formatDiagnostic(first) + hint;
 };
 
-async function replayLog(file: string, io: IO): Promise<number> {
+async function replayLog(file: string, io: IO, trustPaths: boolean): Promise<number> {
   let stat;
   try {
     stat = statSync(file);
@@ -68,7 +78,7 @@ async function replayLog(file: string, io: IO): Promise<number> {
     throw new UsageError(`no such file: ${file}`);
   }
   if (!stat.isFile()) throw new UsageError(`${file} is not a regular file`);
-  const replayer = new Replayer(loadForReplay, programVersion());
+  const replayer = new Replayer(loadForReplay(trustPaths), programVersion());
   let n = 0;
   let shown = 0;
   const report = () => {

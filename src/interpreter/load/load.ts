@@ -123,7 +123,8 @@ export function loadComposition(refs: string[], base?: string, options: LoadOpti
   const from = referrer(base);
   const read = refs.map((r) => readDoc(r, from));
   const backend = options.backend ?? defaultBackend();
-  const key = [backend, ...read.map((d) => d.path)].join("\n");
+  // who named the rules is part of the key: a path refused to a file may be the user's own to load
+  const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path)].join("\n");
   const { games } = caches();
   const cached = games.get(key);
   if (cached) return cached;
