@@ -54,3 +54,17 @@ describe("rule folders with links", () => {
     expect(idiot.code).toBe(0);
   });
 });
+
+describe("every reading of a rule file has the loader's limits", () => {
+  it("refuses a file of 150,000 keys in one map at once in check, explain and compose", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-keys-"));
+    writeFileSync(join(dir, "wide.yaml"), `name: Wide\nextends: idiot\nx:\n${Array.from({ length: 150_000 }, (_, i) => `  k${i}: 1\n`).join("")}`);
+    const start = Date.now();
+    for (const command of ["check", "explain", "compose"]) {
+      const r = await run([command, join(dir, "wide.yaml")]);
+      expect(r.code, command).not.toBe(0);
+      expect(r.err + r.out, command).toContain("E_YAML_SIZE");
+    }
+    expect(Date.now() - start).toBeLessThan(10_000);
+  });
+});

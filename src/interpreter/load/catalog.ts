@@ -2,12 +2,12 @@
 // rule cards can be listed with their type and markers, and bases can offer named presets. The catalogue holds
 // every file under the rule folders (the shipped rules/, then the user's own); a user's file beside the one
 // that names it (or, on the command line, in the working folder) is found by its id and its name as well.
-import { parse } from "yaml";
 import { idOf, resolveRules, shippedRules } from "./resolve.js";
 import { dirname, join } from "./paths.js";
 import { host, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { maxFileBytes } from "../limits.js";
+import { SourceFile, loadYaml } from "./yaml.js";
 
 export interface CatalogEntry {
   id: string;
@@ -44,12 +44,10 @@ function describe(file: string, id: string): CatalogEntry | undefined {
 }
 
 function readEntry(file: string, id: string, text: string): CatalogEntry | undefined {
-  let raw: Record<string, unknown> | null = null;
-  try {
-    raw = parse(text, { maxAliasCount: 100 }) as Record<string, unknown>;
-  } catch {
-    return undefined; // check reports broken files; the catalogue only lists what reads
-  }
+  // read with the loader's limits: a file of 150,000 keys is refused here at once, as it is when loaded
+  const yaml = loadYaml(new SourceFile(file, text));
+  if (yaml.problems.some((d) => d.severity === "error")) return undefined; // check reports broken files; the catalogue only lists what reads
+  const raw = yaml.value as Record<string, unknown> | null;
   if (!raw || typeof raw !== "object") return undefined;
   const info = (raw.fragment ?? {}) as Record<string, unknown>;
   return {
