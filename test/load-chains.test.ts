@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRules } from "../src/interpreter/load/load.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
-import { maxExtendsDepth } from "../src/interpreter/limits.js";
-import { tinyRules } from "./helpers/rules.js";
+import { maxDefineDepth, maxExtendsDepth } from "../src/interpreter/limits.js";
+import { errorsOf, tinyRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 
 const errors = (r: ReturnType<typeof loadRules>) => r.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
@@ -66,5 +66,19 @@ describe("every reading of a rule file has the loader's limits", () => {
       expect(r.err + r.out, command).toContain("E_YAML_SIZE");
     }
     expect(Date.now() - start).toBeLessThan(10_000);
+  });
+});
+
+describe("definitions using definitions", () => {
+  const defining = (n: number) => tinyRules(`define:\n  d0: 1\n${Array.from({ length: n }, (_, i) => `  d${i + 1}: d${i} + 1\n`).join("")}`, { "end: players.all(p => p.hand.empty)": `end: players.all(p => p.hand.empty) or d${n} < 0` });
+
+  it("loads a chain within the limit", () => {
+    expect(errorsOf(defining(maxDefineDepth - 1))).toEqual([]);
+  });
+
+  it("refuses a chain of 1,000 at the definition that passes the limit, not as an internal error", () => {
+    const e = errorsOf(defining(1_000));
+    expect(e).toHaveLength(1);
+    expect(e[0]).toMatch(/^t\.yaml:960:9: error E_EXPR_DEPTH: 'd936' is used through more than 64 definitions each using the next \(d1000 → d999 → … → d937\): join some of them into one$/);
   });
 });

@@ -17,6 +17,12 @@ export const maxYamlDepth = 64;
 /** How many fragments a chain of `extends:` may hold above a base: real chains are a few long. */
 export const maxExtendsDepth = 64;
 
+/**
+ * How many definitions may use one another in a chain (`a` uses `b`, which uses `c`, ...): each is inlined where
+ * it is used, so a chain nests the checked tree as deep as it is long. Real rule files chain a few.
+ */
+export const maxDefineDepth = 64;
+
 /** The most cards a game may have, counted before any is made. */
 export const maxCards = 100_000;
 

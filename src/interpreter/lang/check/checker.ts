@@ -10,6 +10,7 @@ import type { TBlock, TExpr, TMessage, TStmt, Special, Bind } from "../typed.js"
 import type { VarDef } from "../../model.js";
 import type { Code } from "../../diagnostics.js";
 import { suggestion } from "../../diagnostics.js";
+import { maxDefineDepth } from "../../limits.js";
 import { bindingWord, type Binding, type Ctx, type DefineInfo, type Environment, type Local, type Site, type UnitOptions } from "./environment.js";
 import { Conversions } from "./convert.js";
 import { checkBinary, checkIndex, checkUnary } from "./operators.js";
@@ -28,6 +29,10 @@ export class Checker {
   readonly convert: Conversions;
   errorCount = 0;
   private reported = new Set<string>();
+  /** The definitions being inlined, outermost first: each inline nests the checked tree one level deeper. */
+  private inlining: string[] = [];
+  /** Whether a chain too long was reported: each definition above it in the chain passes the limit too. */
+  private chainReported = false;
 
   constructor(readonly env: Environment) {
     this.convert = new Conversions(env);
@@ -373,7 +378,14 @@ export class Checker {
     }
     if (!d.body) return null;
     if (d.compiling) return this.error(ctx, at, "E_RECURSION", `'${d.name}' uses itself (directly or through other definitions); definitions cannot be recursive`);
+    if (this.inlining.length >= maxDefineDepth) {
+      const chain = this.inlining;
+      if (this.chainReported) return null;
+      this.chainReported = true;
+      return this.error(ctx, at, "E_EXPR_DEPTH", `'${d.name}' is used through more than ${maxDefineDepth} definitions each using the next (${chain[0]} → ${chain[1]} → … → ${chain[chain.length - 1]}): join some of them into one`);
+    }
     d.compiling = true;
+    this.inlining.push(d.name);
     try {
       const locals = new Map<string, Local>();
       const frame = ctx.frame;
@@ -396,6 +408,7 @@ export class Checker {
       return { k: "defineRun", type: T.voidType, binds, body: this.block(body, inner) };
     } finally {
       d.compiling = false;
+      this.inlining.pop();
     }
   }
 }
