@@ -139,3 +139,18 @@ describe("the rules a log names", () => {
     expect(trusted.err).toContain("unknown key 'password'");
   });
 });
+
+describe("cards whose names hold spaces", () => {
+  it("a log written by simulate replays, whatever the names", async () => {
+    const folder = dir();
+    const rules = join(folder, "spaced.yaml");
+    const { tinyRules } = await import("./helpers/rules.js");
+    writeFileSync(rules, tinyRules("", { "    - deck: standard52\n      into: stock\n": "    - each: {kind: [dark knight, pale rider, dark, old grey king]}\n      copies: 3\n      name: \"{kind}\"\n      into: stock\n" }));
+    const log = join(folder, "spaced.jsonl");
+    const sim = await run(["simulate", rules, "--games", "3", "--log", log]);
+    expect([sim.code, sim.err.split("\n").filter((l) => l.includes("error"))]).toEqual([0, []]);
+    expect(readFileSync(log, "utf8")).toMatch(/dark knight|pale rider|old grey king/);
+    const r = await run(["replay", log, "--trust-log-paths"]);
+    expect([r.code, r.err]).toEqual([0, ""]);
+  });
+});

@@ -53,17 +53,18 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
       if (w >= words.length) return { rule: "move", reason: `${action.name} needs ${param.name}: ${usage(action)}` };
       if (param.several) {
         const picked: number[] = [];
-        for (; w < words.length; w++) {
-          const c = pickCard(s, words[w], from as number[], picked);
+        while (w < words.length) {
+          const c = cardAt(s, words, w, from as number[], picked);
           if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
-          picked.push(c);
+          picked.push(c.card);
+          w += c.words;
         }
         args.push(picked);
       } else if (param.kind === "card") {
-        const c = pickCard(s, words[w], from as number[], []);
+        const c = cardAt(s, words, w, from as number[], []);
         if (c === null) return { rule: "move", reason: `there is no card called '${words[w]}'` };
-        args.push(c);
-        w++;
+        args.push(c.card);
+        w += c.words;
       } else if (param.kind === "player") {
         const q = s.names.findIndex((n) => n.toLowerCase() === words[w].toLowerCase());
         if (q < 0) return { rule: "move", reason: `there is no player called '${words[w]}' (players: ${s.names.join(", ")})` };
@@ -99,6 +100,18 @@ function usage(action: ActionDef): string {
     return p.optional ? `[${word}]` : word;
   });
   return [action.name, ...params].join(" ");
+}
+
+/**
+ * The card named at words[w], and how many words its name takes: a name may hold spaces ("dark knight"), as
+ * moves are written with the names as they are, so the longest run of words that names a card is taken.
+ */
+function cardAt(s: State, words: string[], w: number, from: number[], picked: number[]): { card: number; words: number } | null {
+  for (let n = words.length - w; n >= 1; n--) {
+    const card = pickCard(s, words.slice(w, w + n).join(" "), from, picked);
+    if (card !== null) return { card, words: n };
+  }
+  return null;
 }
 
 /** Among the cards with a name, the one the parameter may take (not already picked), else any of them. */
