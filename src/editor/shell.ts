@@ -56,5 +56,6 @@ export class Shell {
   say(text: string, kind: "info" | "error" = "info"): void {
     this.status.className = `status ${kind}`;
     this.status.textContent = text;
+    this.status.title = text; // the header may cut a long message short
   }
 }

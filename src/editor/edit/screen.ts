@@ -72,14 +72,15 @@ export class EditScreen implements Screen {
       fixedOverflowWidgets: true,
     });
     this.app.workspace.store.on((change) => {
-      const path = Workspace.userPath(change.name);
-      if (change.kind === "removed") {
-        this.models.get(path)?.dispose();
-        this.models.delete(path);
-        this.results.delete(path);
+      for (const path of change.names.map(Workspace.userPath)) {
+        if (change.kind === "removed") {
+          this.models.get(path)?.dispose();
+          this.models.delete(path);
+          this.results.delete(path);
+        }
+        this.schedule(path);
       }
       if (change.kind !== "changed") this.files.render();
-      this.schedule(path);
     });
     this.app.open = (path, line) => this.open(path, line);
   }

@@ -33,7 +33,7 @@ export class RulebookPanel {
     this.setHidden(this.hidden);
     app.onChecked((results) => this.checked(results));
     app.workspace.store.on((change) => {
-      if (this.sources.has(Workspace.userPath(change.name))) this.el.dataset.state = "stale";
+      if (change.names.some((n) => this.sources.has(Workspace.userPath(n)))) this.el.dataset.state = "stale";
     });
   }
 

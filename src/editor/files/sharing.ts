@@ -1,10 +1,11 @@
 // The header's Share button, and opening the files a shared link brings. A link's files join the user's
-// files (a file already there with the same text is not added twice) and the link leaves the address bar, so
-// a reload does not add them again. Nothing in them runs: they are checked, like any file being edited.
+// files (see receive.ts) and the link leaves the address bar, so a reload does not add them again. Nothing in
+// them runs: they are checked, like any file being edited.
 import { h } from "../dom.js";
 import type { App } from "../app.js";
 import { Workspace } from "./workspace.js";
 import { decodeShare, encodeShare, LinkProblem } from "./share.js";
+import { receivedMessage, receiveShared } from "./receive.js";
 
 /** Opens the files of a shared link, if the address carries one; returns the path to show first. */
 export async function openSharedLink(app: App, hash = location.hash): Promise<string | undefined> {
@@ -12,14 +13,9 @@ export async function openSharedLink(app: App, hash = location.hash): Promise<st
     const shared = await decodeShare(hash);
     if (!shared) return undefined;
     history.replaceState(null, "", location.pathname + location.search);
-    let first: string | undefined;
-    for (const [name, text] of shared.files) {
-      const same = app.workspace.store.get(name) === text;
-      const got = same ? name : app.workspace.store.add(name, text);
-      if (name === shared.open || first === undefined) first = Workspace.userPath(got);
-    }
-    app.shell.say(`opened ${shared.files.length} shared file${shared.files.length === 1 ? "" : "s"}: they are now among your files`);
-    return first;
+    const received = receiveShared(app.workspace.store, shared);
+    app.shell.say(receivedMessage(received));
+    return received.first === undefined ? undefined : Workspace.userPath(received.first);
   } catch (e) {
     history.replaceState(null, "", location.pathname + location.search);
     app.shell.say(e instanceof LinkProblem ? e.message : `this link cannot be opened: ${(e as Error).message}`, "error");

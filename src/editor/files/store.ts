@@ -4,11 +4,14 @@ import { freeName } from "./names.js";
 
 const key = "houserules.files.v1";
 
-export type FilesListener = (change: { name: string; kind: "added" | "changed" | "removed" }) => void;
+/** A change to one or more files (files added together, as a shared link's are, are announced at once). */
+export type FilesListener = (change: { names: string[]; kind: "added" | "changed" | "removed" }) => void;
 
 export class FileStore {
   private files = new Map<string, string>();
   private listeners: FilesListener[] = [];
+  /** The names in order, kept until the next file is added or removed. */
+  private sorted: string[] | null = null;
   /** The last storage failure (the quota is a few MB), shown to the user; cleared by the next good save. */
   saveProblem: string | null = null;
 
@@ -18,7 +21,8 @@ export class FileStore {
   }
 
   names(): string[] {
-    return [...this.files.keys()].sort((a, b) => a.localeCompare(b));
+    this.sorted ??= [...this.files.keys()].sort((a, b) => a.localeCompare(b));
+    return [...this.sorted];
   }
 
   has(name: string): boolean {
@@ -35,25 +39,37 @@ export class FileStore {
 
   /** Adds a file under a free name made from `wanted`; returns the name it got. */
   add(wanted: string, text: string): string {
-    const name = freeName(wanted, (n) => this.files.has(n));
-    this.files.set(name, text);
+    return this.addAll([[wanted, text]])[0];
+  }
+
+  /** Adds files, each under a free name made from the name it is given; saves and announces them once. */
+  addAll(files: [wanted: string, text: string][]): string[] {
+    const names = files.map(([wanted, text]) => {
+      const name = freeName(wanted, (n) => this.files.has(n));
+      this.files.set(name, text);
+      return name;
+    });
+    if (!names.length) return names;
+    this.sorted = null;
     this.save();
-    this.emit({ name, kind: "added" });
-    return name;
+    this.emit({ names, kind: "added" });
+    return names;
   }
 
   set(name: string, text: string): void {
     if (this.files.get(name) === text) return;
     const kind = this.files.has(name) ? "changed" : "added";
+    if (kind === "added") this.sorted = null;
     this.files.set(name, text);
     this.save();
-    this.emit({ name, kind });
+    this.emit({ names: [name], kind });
   }
 
   remove(name: string): void {
     if (!this.files.delete(name)) return;
+    this.sorted = null;
     this.save();
-    this.emit({ name, kind: "removed" });
+    this.emit({ names: [name], kind: "removed" });
   }
 
   rename(from: string, wanted: string): string {

@@ -1,0 +1,59 @@
+// The page's own files, apart from the browser: the store kept in the browser's storage, and what opening a
+// shared link does to it.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FileStore } from "../src/editor/files/store.js";
+import { maxLinkFiles, receivedMessage, receiveShared } from "../src/editor/files/receive.js";
+
+/** A browser's storage that counts its writes. */
+function storage(): Storage & { writes: number } {
+  const items = new Map<string, string>();
+  return {
+    writes: 0,
+    get length() { return items.size; },
+    clear: () => items.clear(),
+    getItem: (k: string) => items.get(k) ?? null,
+    key: (i: number) => [...items.keys()][i] ?? null,
+    removeItem: (k: string) => void items.delete(k),
+    setItem(k: string, v: string) { this.writes++; items.set(k, v); },
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("opening a shared link", () => {
+  it("opens a link of 5,000 files in one write and one sort, at most the stated number of files, and says the rest were not opened", () => {
+    const kept = storage();
+    const store = new FileStore(kept);
+    store.add("mine.yaml", "name: Mine\n");
+    const changes: number[] = [];
+    store.on((c) => changes.push(c.names.length));
+    kept.writes = 0;
+    const files: [string, string][] = Array.from({ length: 5000 }, (_, i) => [`f${i}.yaml`, ""]);
+    const compare = vi.spyOn(String.prototype, "localeCompare");
+    const received = receiveShared(store, { files, open: null });
+    store.names();
+    store.entries();
+    expect(kept.writes).toBe(1);
+    expect(changes).toEqual([maxLinkFiles]);
+    // one sort of the files kept: n log n comparisons, not one sort per file added
+    const n = maxLinkFiles + 1;
+    expect(compare.mock.calls.length).toBeLessThanOrEqual(2 * n * Math.ceil(Math.log2(n)));
+    expect(store.names()).toHaveLength(n);
+    expect(received.names).toEqual(files.slice(0, maxLinkFiles).map(([name]) => name));
+    expect(received.left).toBe(5000 - maxLinkFiles);
+    expect(received.first).toBe("f0.yaml");
+    expect(receivedMessage(received)).toBe(`opened ${maxLinkFiles} shared files: they are now among your files; the other ${5000 - maxLinkFiles} in the link were not opened (a link opens at most ${maxLinkFiles} files)`);
+  });
+
+  it("says which shared files were given a new name because theirs was taken, and opens the one the link names under its new name", () => {
+    const store = new FileStore(storage());
+    store.add("rules.yaml", "name: Mine\n");
+    store.add("same.yaml", "name: Same\n");
+    const received = receiveShared(store, { files: [["same.yaml", "name: Same\n"], ["rules.yaml", "name: Theirs\n"]], open: "rules.yaml" });
+    expect(received.names).toEqual(["same.yaml", "rules-2.yaml"]);
+    expect(received.first).toBe("rules-2.yaml");
+    expect(store.get("rules.yaml")).toBe("name: Mine\n");
+    expect(store.get("rules-2.yaml")).toBe("name: Theirs\n");
+    expect(receivedMessage(received)).toBe("opened 2 shared files: they are now among your files; a name was already taken, so rules.yaml is rules-2.yaml");
+  });
+});
