@@ -57,3 +57,15 @@ describe("opening a shared link", () => {
     expect(receivedMessage(received)).toBe("opened 2 shared files: they are now among your files; a name was already taken, so rules.yaml is rules-2.yaml");
   });
 });
+
+describe("a card in the composer", () => {
+  it("reads as its summary when its file gives no card text", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { entryOf } = await import("../src/interpreter/load/catalog.js");
+    const dir = mkdtempSync(join(tmpdir(), "houserules-"));
+    writeFileSync(join(dir, "double.yaml"), "name: Double\nsummary: >\n  Every card counts twice.\nextends: idiot\n");
+    expect(entryOf("./double.yaml", dir)?.text).toBe("Every card counts twice.");
+  });
+});

@@ -57,7 +57,8 @@ function readEntry(file: string, id: string, text: string): CatalogEntry | undef
     type: typeof info.type === "string" ? info.type : null,
     markers: Array.isArray(info.markers) ? info.markers.map(String) : [],
     known: info.known === "rulebook" || info.known === "interpretation" || info.known === "house" ? info.known : null,
-    text: typeof info.text === "string" ? info.text.trim() : "",
+    // a card's printed text; a file with none says what it is about in its summary
+    text: typeof info.text === "string" ? info.text.trim() : typeof raw.summary === "string" ? raw.summary.trim() : "",
     fills: Array.isArray(info.fills) ? info.fills.map(String) : [],
     changes: Array.isArray(info.changes) ? info.changes.map(String) : [],
     presets: raw.presets && typeof raw.presets === "object" ? (raw.presets as Record<string, string[]>) : {},
