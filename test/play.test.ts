@@ -156,6 +156,8 @@ describe("watching and playing in the page", () => {
     await page.click(`[data-test=legal-move][data-move="${chosen}"]`);
     await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor === c, mine.cursor);
     expect(await page.textContent("[data-test=refusal]")).toBe("");
+    // the refused text is gone from the box once a move is made
+    expect(await page.inputValue("[data-test=move-input]")).toBe("");
     expect(await page.locator("[data-test=log] li").allTextContents()).toEqual(mine.log(0));
 
     // the game so far, exported, passes houserules test

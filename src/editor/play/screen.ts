@@ -395,14 +395,15 @@ export class PlayScreen implements Screen {
     if (!this.frame || this.roundWaiting()) return;
     const player = this.mover();
     await this.send({ kind: "move", player, text, at: this.frame.realtime ? this.clock.now() : undefined });
-    if (!this.frame?.refusal) await this.toPerson();
+    if (this.frame?.refusal) return;
+    // a move made, typed or clicked: what was typed before is no longer the move to make
+    this.moveInput.value = "";
+    await this.toPerson();
   }
 
   private async typed(): Promise<void> {
     const text = this.moveInput.value.trim();
-    if (!text) return;
-    await this.move(text);
-    if (!this.frame?.refusal) this.moveInput.value = "";
+    if (text) await this.move(text);
   }
 
   private toggle(): void {
