@@ -159,3 +159,19 @@ describe("the drawing code", () => {
     }
   });
 });
+
+describe("a long hand", () => {
+  it("wraps into rows that do not overlap", () => {
+    const game = load("idiot");
+    const play = new GamePlay(game, { seed: 7, seats: [randomAgent, randomAgent, randomAgent, randomAgent] });
+    const v = truthView(play.state);
+    const all = v.zones.flatMap((z) => z.cards);
+    const hand = v.zones.find((z) => z.owner === 0 && z.cards.length > 0 && z.name === "hand")!;
+    const long = { ...v, zones: v.zones.map((z) => (z === hand ? { ...z, cards: all } : z)) };
+    const fans = find(drawTable(tableRules(game), long), (n) => String(n.attrs.class ?? "").includes("hand"));
+    const rowsOf = (fan: SvgNode) => [...new Set(find(fan, (n) => n.attrs["data-card"] !== undefined).map((n) => Number(/translate\(\S+ (\S+)\)/.exec(String(n.attrs.transform))?.[1])))].sort((a, b) => a - b);
+    const rows = rowsOf(fans.find((f) => rowsOf(f).length > 1)!);
+    expect(rows.length).toBeGreaterThan(1);
+    for (let i = 1; i < rows.length; i++) expect(rows[i] - rows[i - 1]).toBeGreaterThanOrEqual(84);
+  });
+});

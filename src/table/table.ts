@@ -227,11 +227,12 @@ function pileFan(ctx: Ctx, z: ZoneView, most: number): Block {
   return { w: cardWidth + (shown.length - 1) * dx, h: cardHeight, node: el("g", { class: "fan" }, nodes) };
 }
 
-/** A hand: every card, in rows of `perRow`, each card's corner readable. */
+/** A hand: every card, in rows of `perRow` that do not overlap, each card's corner readable. */
 function handFan(ctx: Ctx, z: ZoneView, perRow: number): Block {
   const dx = spread(ctx, z.cards, 26, 46);
   if (dx > 26) perRow = Math.min(perRow, 8);
-  const dy = 30;
+  // a row below begins where the cards above end: no card of a long hand is hidden under the next row
+  const dy = cardHeight + 6;
   const nodes: SvgNode[] = [];
   const rows = Math.ceil(z.cards.length / perRow);
   z.cards.forEach((c, i) => {
