@@ -203,6 +203,8 @@ describe("the playground", () => {
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+.");
     await page.locator(".action-widget .monaco-list-row.focused", { hasText: "Change to 'pile'" }).waitFor();
+    // its whole label, not cut short
+    expect(await page.locator(".action-widget .monaco-list-row.focused .title").evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await page.keyboard.press("Enter");
     await markersWhen(page, "yours/my-idiot.yaml", (m) => !m.some((x) => x.severity === 8));
     expect(await page.evaluate(([l]) => (globalThis as any).playground.edit.editor.getModel().getLineContent(l), [line])).toContain("move(cards, pile)");
