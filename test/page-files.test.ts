@@ -69,3 +69,15 @@ describe("a card in the composer", () => {
     expect(entryOf("./double.yaml", dir)?.text).toBe("Every card counts twice.");
   });
 });
+
+describe("renaming a file", () => {
+  it("refuses a name another file has, a name with a folder in it, and no name, and takes any other", async () => {
+    const { renameRefusal } = await import("../src/editor/files/names.js");
+    const taken = (n: string) => ["base.yaml", "loop.yaml"].includes(n);
+    expect(renameRefusal("base", "loop.yaml", taken)).toBe("there is already a file called base.yaml");
+    expect(renameRefusal("../x", "loop.yaml", taken)).toBe("'../x' cannot be a file's name: it may not hold / or \\");
+    expect(renameRefusal("  ", "loop.yaml", taken)).toBe("a file needs a name");
+    expect(renameRefusal("loop", "loop.yaml", taken)).toBeNull();
+    expect(renameRefusal("spin", "loop.yaml", taken)).toBeNull();
+  });
+});

@@ -429,6 +429,21 @@ describe("the playground", () => {
     expect(recursion.filter((m) => m.severity === 8).map((m) => [m.message, m.startLineNumber, m.startColumn]))
       .toEqual(unique(loopCli.diagnostics.filter((d) => d.severity === "error").map((d) => [d.message, d.line, d.col])));
 
+    // a file is renamed in place: a taken name is refused with a word, Escape keeps the name, Enter renames
+    await page.click("[aria-label='Rename yours/loop.yaml']");
+    await page.fill("[data-test=rename]", "base");
+    await page.keyboard.press("Enter");
+    expect(await page.textContent(".status")).toBe("there is already a file called base.yaml");
+    await page.keyboard.press("Escape");
+    expect(await page.locator("[data-test=rename]").count()).toBe(0);
+    await page.locator(".file-name", { hasText: "loop.yaml" }).waitFor();
+    await page.click("[aria-label='Rename yours/loop.yaml']");
+    await page.fill("[data-test=rename]", "spin");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/spin.yaml");
+    expect(await page.locator(".files .file-name").allTextContents()).toEqual(expect.arrayContaining(["spin.yaml"]));
+    expect(await page.locator(".files .file-name").allTextContents()).not.toContain("loop.yaml");
+
     // a 20 MB file is refused by size, as check refuses it, and the editor stays usable
     const big = `name: Big\nnotes: "${"x".repeat(20 * 1024 * 1024)}"\n`;
     // (from a file on disk: the browser reads it itself, as it would from a person's computer)

@@ -9,7 +9,8 @@ export interface FileListActions {
   newFile(): void;
   upload(files: globalThis.FileList): void;
   download(path: string): void;
-  rename(path: string): void;
+  /** Renames a file; returns why it cannot have the name, or null when it was renamed. */
+  rename(path: string, wanted: string): string | null;
   remove(path: string): void;
 }
 
@@ -57,8 +58,27 @@ export class FileBrowser {
       h("button", { class: "file-name", title: path, onclick: () => this.actions.open(path) }, Workspace.userName(path) ?? path),
       h("span", { class: "file-tools" },
         h("button", { class: "icon", title: "Download", "aria-label": `Download ${path}`, onclick: () => this.actions.download(path) }, "↓"),
-        h("button", { class: "icon", title: "Rename", "aria-label": `Rename ${path}`, onclick: () => this.actions.rename(path) }, "✎"),
+        h("button", { class: "icon", title: "Rename", "aria-label": `Rename ${path}`, onclick: (e) => this.editName((e.currentTarget as HTMLElement).closest("li")!, path) }, "✎"),
         h("button", { class: "icon", title: "Delete", "aria-label": `Delete ${path}`, onclick: () => this.actions.remove(path) }, "×")));
+  }
+
+  /** The file's name becomes a text field: Enter renames (or says why not), Escape or leaving it keeps the name. */
+  private editName(item: HTMLElement, path: string): void {
+    const old = Workspace.userName(path) ?? path;
+    const input = h("input", { class: "file-name-edit", value: old, "aria-label": `New name for ${path}`, "data-test": "rename" });
+    const keep = () => this.render();
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") keep();
+      if (e.key !== "Enter") return;
+      const why = this.actions.rename(path, input.value);
+      input.setCustomValidity(why ?? "");
+      input.title = why ?? "";
+      input.classList.toggle("refused", why !== null);
+    });
+    input.addEventListener("blur", () => input.isConnected && keep());
+    item.querySelector(".file-name")!.replaceWith(input);
+    input.focus();
+    input.setSelectionRange(0, old.replace(/\.ya?ml$/i, "").length);
   }
 
   /** One collapsible group per game folder, and within it per subfolder (On The Cards' card types). */

@@ -13,6 +13,7 @@ import { TimeLimit } from "../rules/client.js";
 import type { CheckResult } from "../rules/protocol.js";
 import { FileBrowser } from "./file-list.js";
 import { Workspace } from "../files/workspace.js";
+import { fileName, renameRefusal } from "../files/names.js";
 import { maxFileBytes } from "../../interpreter/limits.js";
 import { ProblemsPanel } from "./problems.js";
 import { RulebookPanel } from "../explain/panel.js";
@@ -49,7 +50,7 @@ export class EditScreen implements Screen {
       newFile: () => this.open(Workspace.userPath(this.app.workspace.store.add("untitled.yaml", "name: Untitled\n"))),
       upload: (list) => void this.app.upload(list).then((paths) => paths[0] && this.open(paths[0])),
       download: (p) => this.app.download(p),
-      rename: (p) => this.rename(p),
+      rename: (p, wanted) => this.rename(p, wanted),
       remove: (p) => this.remove(p),
     });
     this.panel = new ProblemsPanel((d) => this.reveal(d));
@@ -200,11 +201,18 @@ export class EditScreen implements Screen {
     this.editor.setPosition({ lineNumber: line, column: 1 });
   }
 
-  private rename(path: string): void {
+  private rename(path: string, wanted: string): string | null {
     const old = Workspace.userName(path);
-    const wanted = old && prompt("New name for this file", old);
-    if (!old || !wanted || wanted === old) return;
-    this.open(Workspace.userPath(this.app.workspace.store.rename(old, wanted)));
+    if (!old) return null;
+    const store = this.app.workspace.store;
+    const why = renameRefusal(wanted, old, (n) => store.has(n));
+    if (why) {
+      this.app.shell.say(why, "error");
+      return why;
+    }
+    if (fileName(wanted.trim()) === old) this.files.render();
+    else this.open(Workspace.userPath(store.rename(old, wanted.trim())));
+    return null;
   }
 
   private remove(path: string): void {

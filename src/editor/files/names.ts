@@ -18,3 +18,14 @@ export function freeName(wanted: string, taken: (name: string) => boolean): stri
   const stem = name.replace(/\.ya?ml$/i, "");
   for (let i = 2; ; i++) if (!taken(`${stem}-${i}.yaml`)) return `${stem}-${i}.yaml`;
 }
+
+/** Why a file may not be renamed to `wanted`, or null when it may: a name must be one a person can read
+ *  as typed (no folders, no control characters, not too long), and not that of another of the files. */
+export function renameRefusal(wanted: string, from: string, taken: (name: string) => boolean): string | null {
+  const typed = wanted.trim();
+  if (!typed.replace(/^\.+/, "").replace(/\.ya?ml$/i, "")) return "a file needs a name";
+  if (/[\\/\u0000-\u001f]/.test(typed)) return `'${typed.replace(/[\u0000-\u001f]/g, "?")}' cannot be a file's name: it may not hold / or \\`;
+  if (typed.length > maxNameLength) return `a file's name has at most ${maxNameLength} characters`;
+  const name = fileName(typed);
+  return name !== from && taken(name) ? `there is already a file called ${name}` : null;
+}
