@@ -100,6 +100,19 @@ describe("messages", () => {
     expect(message).toContain("expected 'take-bottom nowhere' to be legal for Bob; legal: take-bottom dealStack, take-bottom aimStack");
   });
 
+  it("speaks the language's words in syntax errors, one error per mistake, and knows other languages' names", () => {
+    const errors = (effect: string) => errorsOf(tinyRules("", { "move(card, pile)": effect })).map((e) => e.replace(/^t\.yaml:\d+:\d+: error /, ""));
+    expect(errors("move(card pile)")).toEqual(["E_SYNTAX: unexpected 'pile', expected ')'"]);
+    expect(errors("|\n      for c hand { move(c, pile) }")).toEqual(["E_SYNTAX: unexpected 'hand', expected 'in'"]);
+    expect(errors("|\n      if card.rank = 3 { move(card, pile) }")).toEqual(["E_SYNTAX: unexpected '=': '=' sets a variable; to compare two values, write '=='"]);
+    for (const e of [errors("move(card pile)"), errors("|\n      for c hand { move(c, pile) }")].flat()) expect(e).not.toMatch(/\b(of|type|RParen|In)\b/);
+    // a parameter whose choices fail is one error, not one more at every use of its name
+    const param = errorsOf(tinyRules("", { "      card: hand\n": "      pos: {from: \"0..hnd.count\"}\n", "move(card, pile)": "move(hand[pos], pile)" }));
+    expect(param).toEqual([expect.stringMatching(/error E_NAME: unknown name 'hnd' \(did you mean 'hand'\?\)$/)]);
+    expect(errors("move(top(stock, stock.size), pile)")[0]).toMatch(/zone has no 'size' \(did you mean 'count'\?\)$/);
+    expect(errors("move(hand.unique(c => c.rank).first, pile)")[0]).toMatch(/unknown function 'unique' \(did you mean 'distinct'\?\)$/);
+  });
+
   it("ends quietly when the reader of its output goes away (| head)", async () => {
     const child = spawn(process.execPath, ["bin/houserules.js", "compose", "--json", "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist"], { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.destroy(); // closed before anything is written: the first write meets a closed pipe

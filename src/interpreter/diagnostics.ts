@@ -116,7 +116,17 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   return bestDistance <= allowed ? best : undefined;
 }
 
+/** Names other languages use for what the rules language calls otherwise: `.size` is `.count` here. */
+const synonyms = new Map<string, string>([
+  ["size", "count"], ["length", "count"], ["len", "count"], ["unique", "distinct"], ["uniq", "distinct"],
+  ["where", "filter"], ["select", "map"], ["includes", "contains"], ["has", "contains"], ["shuffled", "shuffle"],
+  ["head", "first"], ["tail", "last"], ["push", "move"], ["pop", "top"], ["sort", "sortBy"], ["orderBy", "sortBy"],
+]);
+
 export function suggestion(name: string, candidates: Iterable<string>): string {
-  const near = closest(name, candidates);
+  const list = [...candidates];
+  const synonym = synonyms.get(name) ?? synonyms.get(name.toLowerCase());
+  if (synonym !== undefined && list.includes(synonym)) return ` (did you mean '${synonym}'?)`;
+  const near = closest(name, list);
   return near ? ` (did you mean '${near}'?)` : "";
 }

@@ -2,6 +2,7 @@
 // the offsets of its text within the expression string, so that a later problem can point at it.
 import type { CstNode, IToken, CstElement } from "chevrotain";
 import { maxNesting, parse, type StartRule } from "../../../grammar/parser.js";
+import { allTokens } from "../../../grammar/lexer.js";
 
 /**
  * How deep a syntax tree may be. Operator chains (`a + b + c ...`, `x.f().g()`) are flat in the text but deep in
@@ -96,7 +97,8 @@ function build<T>(text: string, start: StartRule, convert: (cst: CstNode) => T):
       at: { start: e.offset, end: e.offset + Math.max(1, e.length) },
     });
   }
-  for (const e of result.parseErrors) {
+  // the first parse error only: the parser's recovery after it makes follow-on errors of the same mistake
+  for (const e of result.parseErrors.slice(0, 1)) {
     const token = e.token;
     const atEnd = token.tokenType?.name === "EOF" || Number.isNaN(token.startOffset);
     const start = atEnd ? text.length : token.startOffset;
@@ -155,11 +157,23 @@ const tokenWords: Record<string, string> = {
   Bang: "'!'",
 };
 
+/** A token as the language's docs write it: its word, or what it is ("a name"), never the grammar's name for it. */
+function tokenWord(name: string): string | null {
+  if (Object.hasOwn(tokenWords, name)) return tokenWords[name];
+  const type = allTokens.find((t) => t.name === name);
+  const pattern = type?.PATTERN;
+  if (!(pattern instanceof RegExp)) return null;
+  const literal = pattern.source.replace(/\\(.)/g, "$1");
+  return /^[^()[\]{}*+?|^$]+$/.test(pattern.source.replace(/\\./g, "x")) ? `'${literal}'` : null;
+}
+
 function summarizeExpected(text: string): string {
   const names = new Set<string>();
-  for (const m of text.matchAll(/\[?([A-Za-z]+)\]?/g)) {
-    if (m[1] === "token" || m[1] === "Token" || m[1] === "sequences" || m[1] === "EOF") continue;
-    names.add(tokenWords[m[1]] ?? m[1]);
+  // chevrotain names the tokens it expected by their type names (RParen, In); its own words are lower case
+  for (const m of text.matchAll(/\b([A-Z][A-Za-z]*)\b/g)) {
+    if (m[1] === "EOF" || m[1] === "Token" || m[1] === "Expecting") continue;
+    const word = tokenWord(m[1]);
+    if (word) names.add(word);
   }
   const starts = ["a number", "a string", "a name", "'('", "'['"];
   if (starts.every((s) => names.has(s))) return "a value";

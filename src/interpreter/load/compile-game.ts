@@ -486,15 +486,23 @@ class GameBuilder {
         const p = (pitem !== null && typeof pitem === "object" ? pitem : { from: pitem }) as Raw;
         const fromPointer = pitem !== null && typeof pitem === "object" ? `${ppointer}/from` : ppointer;
         const c = this.compiler.expression({ pointer: fromPointer, offset: 0 }, String(p.from), unit(`${name}.${pname}`));
-        if (!c) continue;
+        // a parameter whose choices are wrong is still a name the rules use: bound as anything, so that its
+        // uses report nothing more (one error per mistake), and the rules do not load for the error itself
+        const unknown = () => void this.compiler.bind(frame, locals, pname, T.any);
+        if (!c) {
+          unknown();
+          continue;
+        }
         const element = T.elementOf(c.type);
         if (!element) {
           this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be a zone or a list, but this is ${T.show(c.type)}`));
+          unknown();
           continue;
         }
         const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : element.t === "zone" ? "zone" : null;
         if (!kind) {
           this.diagnostics.push(this.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers, text or zones, not ${T.show(element)}`));
+          unknown();
           continue;
         }
         const several = p.several === true;
