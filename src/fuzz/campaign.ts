@@ -8,7 +8,7 @@ import { loadComposition } from "../interpreter/load/load.js";
 import { resolveRules, shippedRules } from "../interpreter/load/resolve.js";
 import { preset, presetNames } from "../interpreter/load/catalog.js";
 import { parseExpression, parseProgram } from "../interpreter/lang/ast.js";
-import { maxFileBytes } from "../interpreter/limits.js";
+import { maxExtendsDepth, maxFileBytes } from "../interpreter/limits.js";
 import { nextInt, seedRng, type RngState } from "../interpreter/rng.js";
 import { mutateText, randomExpression } from "./mutate.js";
 import { checkedGame } from "./invariants.js";
@@ -150,6 +150,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
         violation(`${label}: uncaught ${(e as Error).stack ?? e}`);
       }
       for (let k = 0; k < (o.expressions ?? 1); k++) fuzzExpression(rng, r, violation);
+      if (run % 50 === 49) chainRun(disk, rng, r, (what) => violation(`run ${run}: ${what}`));
       o.onProgress?.(run + 1);
     }
   } finally {
@@ -180,6 +181,40 @@ function playMutated(target: Target, run: number, strict: boolean, o: CampaignOp
   r.events += g.events;
   r.refusals += g.refusals;
   for (const v of g.violations) violation(v);
+}
+
+/**
+ * A chain of fragments each extending the next, as deep as the limit, past it, or far past it (the files served
+ * from memory): it loads at once or is refused at once, located, never after minutes or with an internal error.
+ */
+function chainRun(disk: Host, rng: RngState, r: CampaignResult, violation: (what: string) => void): void {
+  const depth = [3, maxExtendsDepth, maxExtendsDepth + 1, 500, 3000][nextInt(rng, 5)];
+  const folder = `${disk.workingFolder}/fuzz-chain-${depth}`;
+  const files = new Map<string, string>();
+  for (let i = 0; i < depth; i++) files.set(`${folder}/c${i}.yaml`, `name: Chain ${i}\nextends: ${i + 1 < depth ? `./c${i + 1}.yaml` : "idiot"}\n`);
+  const entries = [...files.keys()].map((f) => ({ name: f.slice(folder.length + 1), folder: false }));
+  installHost({
+    ...disk,
+    readFile: (p, maxBytes) => (files.has(p) ? { text: files.get(p)! } : disk.readFile(p, maxBytes)),
+    listFolder: (p) => (p === folder ? entries : disk.listFolder(p)),
+    schemaValidator: (name, schema) => disk.schemaValidator(name, schema),
+  });
+  const started = Date.now();
+  r.files++;
+  try {
+    const loaded = loadComposition([`${folder}/c0.yaml`]);
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds > 10) violation(`a chain of ${depth} extends took ${seconds} s to load or refuse`);
+    if (loaded.game && depth > maxExtendsDepth) violation(`a chain of ${depth} extends loaded past the limit of ${maxExtendsDepth}`);
+    if (!loaded.game) {
+      r.refused++;
+      if (!loaded.diagnostics.some((d) => d.code === "E_EXTENDS_DEPTH" && d.line >= 1)) violation(`a chain of ${depth} extends was refused without a located E_EXTENDS_DEPTH: ${loaded.diagnostics.map((d) => d.message).join("; ").slice(0, 200)}`);
+    } else r.loaded++;
+  } catch (e) {
+    violation(`a chain of ${depth} extends: uncaught ${(e as Error).stack ?? e}`);
+  } finally {
+    installHost(disk);
+  }
 }
 
 function fuzzExpression(rng: RngState, r: CampaignResult, violation: (what: string) => void): void {

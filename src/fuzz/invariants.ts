@@ -5,7 +5,7 @@
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
-import { actors, applyMove, isRealtime, legalMoves, moveText, play, type Move } from "../interpreter/engine.js";
+import { actors, applyMove, innermost, isRealtime, legalMoves, moveText, parseMove, play, type Move } from "../interpreter/engine.js";
 import { GamePlay, seatNames } from "../sim/play-game.js";
 import { randomAgent } from "../agents/random.js";
 import { eventLeaks, formatLeak, gameChain, legalMoveLeaks, MomentVisibility, viewLeaks } from "../sim/leaks.js";
@@ -77,6 +77,7 @@ export function checkedGame(game: Game, o: CheckOptions): CheckedGame {
       for (let q = 0; q < s.n; q++) for (const l of legalMoveLeaks(s, q)) violation(`leak: ${formatLeak(l)}`);
     }
     refusals += tryMalformed(s, nextInt(rng, 1 << 30), violation);
+    readsBack(s, nextInt(rng, 1 << 30), violation);
   };
   atDecision();
   while (!s.over && s.moves < o.maxMoves) {
@@ -85,6 +86,24 @@ export function checkedGame(game: Game, o: CheckOptions): CheckedGame {
   }
   if (!s.over && s.moves < o.maxMoves) violation("the game came to a halt without being over or stopped with a message");
   return { events, moves: s.moves, refusals, finished: s.over && !s.error, stopped: s.error, violations };
+}
+
+/** A legal move's text, as the log and the page write it, reads back as a move written the same (whatever the card names). */
+function readsBack(s: State, k: number, violation: (what: string) => void): void {
+  const who = actors(s);
+  if (s.over || who.length === 0) return;
+  const p = who[k % who.length];
+  const legal = legalMoves(s, p);
+  if (legal.length === 0) return;
+  const m = legal[k % legal.length];
+  // numbers and texts are written as they are (a text with spaces in it is not one word): cards, players and zones are checked
+  if (m.action.params.some((q) => q.kind === "number" || q.kind === "text")) return;
+  const text = moveText(innermost(s), m);
+  const read = parseMove(s, p, text);
+  if ("rule" in read) return violation(`the legal move '${text}' does not read back: ${read.rule}: ${read.reason}`);
+  // cards of one name are one card to a move (six copies of a sin): the move read back must be written the same
+  const again = moveText(innermost(s), read);
+  if (read.action !== m.action || again !== text) violation(`the legal move '${text}' reads back as '${again}'`);
 }
 
 /** Tries one malformed move; it must be refused, name its rule, and change nothing. Returns the refusals seen. */

@@ -21,7 +21,7 @@ const pick = <T>(rng: RngState, xs: readonly T[]): T => xs[nextInt(rng, xs.lengt
 export function mutateText(text: string, rng: RngState): string {
   const lines = text.split("\n");
   const i = nextInt(rng, lines.length);
-  switch (nextInt(rng, 12)) {
+  switch (nextInt(rng, 13)) {
     case 0:
       lines.splice(i, 1);
       return lines.join("\n");
@@ -72,6 +72,13 @@ export function mutateText(text: string, rng: RngState): string {
       const m = pick(rng, names);
       const at = m.index! + m[0].length;
       return `${text.slice(0, at)}[${pick(rng, edgeIndices)}]${text.slice(at)}`;
+    }
+    case 11: {
+      // card names with spaces in them: name: "{card}" becomes "dark {card} of old"
+      const names = [...text.matchAll(/^(\s*name: )"(\{[^"]*)"$/gm)];
+      if (names.length === 0) return text;
+      const m = pick(rng, names);
+      return text.replace(m[0], `${m[1]}"${pick(rng, ["dark ", "the ", ""])}${m[2]}${pick(rng, [" of old", " card", "  x", ""])}"`);
     }
     case 8:
       return `limits: {moves: ${pick(rng, ["100000000000000", "1e12", "-5", "0"])}, steps: ${pick(rng, ["100000000000000", "1", "0"])}}\n${text}`;

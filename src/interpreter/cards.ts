@@ -28,7 +28,8 @@ const suitSymbols: Record<string, string> = { "♠": "S", "♤": "S", "♥": "H"
 
 /** The form a card name is looked up by: upper case, suit symbols as letters. */
 export function normalizeCardName(name: string): string {
-  return name.replace(/[♠♤♥♡♦♢♣♧]/g, (ch) => suitSymbols[ch]).replace(/\uFE0F/g, "").toUpperCase();
+  // white space as a move is typed: words apart by one space, so "old  x" is found as the words "old x"
+  return name.replace(/[♠♤♥♡♦♢♣♧]/g, (ch) => suitSymbols[ch]).replace(/\uFE0F/g, "").trim().split(/\s+/).join(" ").toUpperCase();
 }
 
 /** Fills a name template such as {colour}{rank} with a card's attribute values. */
