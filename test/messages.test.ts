@@ -106,6 +106,10 @@ describe("messages", () => {
     expect(errors("|\n      for c hand { move(c, pile) }")).toEqual(["E_SYNTAX: unexpected 'hand', expected 'in'"]);
     expect(errors("|\n      if card.rank = 3 { move(card, pile) }")).toEqual(["E_SYNTAX: unexpected '=': '=' sets a variable; to compare two values, write '=='"]);
     for (const e of [errors("move(card pile)"), errors("|\n      for c hand { move(c, pile) }")].flat()) expect(e).not.toMatch(/\b(of|type|RParen|In)\b/);
+    // a definition used only in a text that does not parse is not reported unused: nobody knows
+    const defined = tinyRules("define:\n  pick: hand.top\n", { "move(card, pile)": "move(pick pile)" });
+    expect(diagnosticsOf(defined).filter((d) => d.includes("W_UNUSED"))).toEqual([]);
+    expect(diagnosticsOf(tinyRules("define:\n  pick: hand.top\n")).filter((d) => d.includes("W_UNUSED"))).toHaveLength(1);
     // a parameter whose choices fail is one error, not one more at every use of its name
     const param = errorsOf(tinyRules("", { "      card: hand\n": "      pos: {from: \"0..hnd.count\"}\n", "move(card, pile)": "move(hand[pos], pile)" }));
     expect(param).toEqual([expect.stringMatching(/error E_NAME: unknown name 'hnd' \(did you mean 'hand'\?\)$/)]);

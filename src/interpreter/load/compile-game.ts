@@ -430,6 +430,8 @@ class GameBuilder {
   }
 
   private reportUnusedDefines(): void {
+    // a text that did not parse or check may use a definition: "never used" is then unknown, and not said
+    const incomplete = this.diagnostics.some((d) => d.severity === "error");
     for (const [name, b] of this.names) {
       if (b.kind !== "define" || b.def.used) continue;
       // Compile it once anyway, so its mistakes are reported; its parameters can be anything.
@@ -439,7 +441,7 @@ class GameBuilder {
       const call = `${name}${b.def.params.length ? `(${b.def.params.join(", ")})` : ""}`;
       const expr = parseExpression(call);
       if (expr.value) this.compiler.expr(expr.value, { site: { pointer: b.def.pointer, offset: 0 }, rule: name, frame, locals, effects: true, hasMe: true });
-      this.diagnostics.push(this.file.at(this.namePointers.get(name)!, "warning", "W_UNUSED", `'${name}' is defined but never used`, true));
+      if (!incomplete) this.diagnostics.push(this.file.at(this.namePointers.get(name)!, "warning", "W_UNUSED", `'${name}' is defined but never used`, true));
     }
   }
 
