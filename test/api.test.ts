@@ -102,6 +102,14 @@ describe("what the checker cannot rule out fails at run time with the rule named
     expect(conservationProblem(s)).toBe(null);
   });
 
+  it("a parameter drawn from a list holding none (the top of an empty pile) lists no move without its card", () => {
+    const g = gameOf(tinyRules("", { "      card: hand\n": "      card: {from: \"[pile.top, hand.top]\"}\n" }));
+    const s = newGame(g, { players: ["Ann", "Bob"], seed: 1 });
+    const legal = legalMoves(s, actors(s)[0]);
+    expect(legal).toHaveLength(1); // the pile is empty: its top is none, and no choice
+    expect(legal.every((m) => m.args[0] !== null)).toBe(true);
+  });
+
   it("a move into a zone of a family that does not exist: no card is lost", () => {
     const g = gameOf(tinyRules("", { "move(card, pile)": "move(card, piles[3])", "zones:": "zones:\n  piles: {many: true, visible: everyone}" }));
     const s = newGame(g, { players: ["Ann", "Bob"], seed: 1 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
 import scenarioSchema from "../grammar/scenario.schema.json" with { type: "json" };
-import { diagnosticsOf, errorsOf, tinyRules } from "./helpers/rules.js";
+import { diagnosticsOf, errorsOf, playRules, tinyRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -125,5 +125,12 @@ describe("messages", () => {
     const code = await new Promise<number | null>((done) => child.on("close", done));
     expect(err).toBe("");
     expect(code).toBe(0);
+  });
+});
+
+describe("card names", () => {
+  it("refuses a set whose name leaves a card with no name, at its name:", () => {
+    const text = `name: Blank\nplayers: 2\ncards:\n  sets:\n    - each: {colour: [R, B]}\n      name: "{shade}"\n      into: stock\nzones:\n  stock: {visible: nobody}\n  pile: {visible: everyone}\n  hand: {per: player, visible: owner, ordered: false}\nsetup: deal(stock, hand, 1)\n${playRules("move(card, pile)")}`;
+    expect(errorsOf(text)).toEqual([expect.stringMatching(/^t\.yaml:6:13: error E_CARD: this name gives a card no name \(attributes \{"colour":"R"\}\)/)]);
   });
 });

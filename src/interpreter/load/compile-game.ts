@@ -257,11 +257,17 @@ class GameBuilder {
       }
       const made = set.deck === "standard52" ? standardDeck() : this.cardsFromEach(set);
       const fixed = (set.with ?? {}) as Raw;
+      let unnamed = false;
       for (const spec of made) {
         for (let c = 0; c < copies; c++) {
           const attrs = { ...spec.attrs } as Record<string, string | number | boolean>;
           for (const [k, v] of Object.entries(fixed)) attrs[k] = v as string | number | boolean;
           const name = typeof set.name === "string" ? nameFromTemplate(set.name, attrs) : spec.name;
+          if (name.trim() === "" && !unnamed) {
+            // a move names its cards: a card without a name could be played but never written down
+            unnamed = true;
+            this.diagnostics.push(this.file.at(`${pointer}/name`, "error", "E_CARD", `this name gives a card no name (attributes ${JSON.stringify(attrs).slice(0, 120)}): fill it from an attribute every card of the set has, as in "{rank}{suit}"`));
+          }
           specs.push({ name, attrs });
           names.push(name);
           start.push(zone.def.index);
@@ -513,7 +519,7 @@ class GameBuilder {
         if (alike && !this.attributes.has(alike)) {
           this.diagnostics.push(this.file.at(`${ppointer}/alike`, "error", "E_NAME", `cards have no attribute '${alike}'${suggestion(alike, this.attributes.keys())}`));
         }
-        const from = c.type.t === "zone" || c.type.t === "zonekind" ? (this.compiler.asList(c) as Eval<unknown[]>) : (c.fn as Eval<unknown[]>);
+        const from = c.type.t === "zone" || c.type.t === "zonekind" ? (this.compiler.asList(c) as Eval<unknown[]>) : withoutNone(c.fn as Eval<unknown[]>);
         const slot = this.compiler.bind(frame, locals, pname, several ? T.cards : element);
         const refusal = typeof p.else === "string" ? this.messageAt(`${ppointer}/else`, p.else, unit(`${name}.${pname}`)) : null;
         params.push({
@@ -801,4 +807,13 @@ function freeze(v: unknown): unknown {
   return v;
 }
 
-
+/**
+ * The choices of a parameter drawn from a list: none in the list (the top of an empty stack) is no choice, so no
+ * legal move is listed with a card left out that the move's text could not name.
+ */
+function withoutNone(list: Eval<unknown[]>): Eval<unknown[]> {
+  return (s) => {
+    const l = list(s);
+    return l.includes(null) ? l.filter((x) => x !== null) : l;
+  };
+}
