@@ -439,8 +439,8 @@ describe("the playground", () => {
     await page.locator(".file-name", { hasText: "loop.yaml" }).waitFor();
     await page.click("[aria-label='Rename yours/loop.yaml']");
     await page.fill("[data-test=rename]", "spin");
-    await page.keyboard.press("Enter");
-    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/spin.yaml");
+    await page.press("[data-test=rename]", "Enter");
+    await page.locator(".files .file-name", { hasText: "spin.yaml" }).waitFor();
     expect(await page.locator(".files .file-name").allTextContents()).toEqual(expect.arrayContaining(["spin.yaml"]));
     expect(await page.locator(".files .file-name").allTextContents()).not.toContain("loop.yaml");
 

@@ -62,7 +62,11 @@ export class FileBrowser {
         h("button", { class: "icon", title: "Delete", "aria-label": `Delete ${path}`, onclick: () => this.actions.remove(path) }, "×")));
   }
 
-  /** The file's name becomes a text field: Enter renames (or says why not), Escape or leaving it keeps the name. */
+  /**
+   * The file's name becomes a text field: Enter renames (or says why not), Escape keeps the name. Leaving the
+   * field does not close it (a browser may move focus on its own as the field appears); the next change to the
+   * list does.
+   */
   private editName(item: HTMLElement, path: string): void {
     const old = Workspace.userName(path) ?? path;
     const input = h("input", { class: "file-name-edit", value: old, "aria-label": `New name for ${path}`, "data-test": "rename" });
@@ -75,7 +79,6 @@ export class FileBrowser {
       input.title = why ?? "";
       input.classList.toggle("refused", why !== null);
     });
-    input.addEventListener("blur", () => input.isConnected && keep());
     item.querySelector(".file-name")!.replaceWith(input);
     input.focus();
     input.setSelectionRange(0, old.replace(/\.ya?ml$/i, "").length);
