@@ -261,7 +261,10 @@ end: hand.empty and stock.empty
     expect(eventLeaks(s, told, 1, new Set(), 0).map(formatLeak)).toEqual([`[log] seat 2 at move 0 in Peek: '${name}: stock → stock' names ${name}, which Bob could not see`]);
   });
   it("a card with a blank name is never taken to be named", () => {
-    const blank = gameOf(rules.replace('name: "c{n}"', 'name: "{nothing}"'));
+    // rules are refused a card with no name (E_CARD); the checker must still hold for a game made otherwise
+    expect(() => gameOf(rules.replace('name: "c{n}"', 'name: "{nothing}"'))).toThrow(/E_CARD: this name gives a card no name/);
+    const blank = gameOf(rules.replace('name: "c{n}"', 'name: "blank{n}"'));
+    (blank.cardNames as string[]).fill("");
     const s = newGame(blank, { players: ["Ann", "Bob"], seed: 1 });
     expect(blank.cardNames[s.zones[0][0]]).toBe("");
     const counted: GameEvent = { type: "move", cards: [s.zones[0][0]], from: 0, to: 0 }; // Bob's line: '1 card: stock → stock'
