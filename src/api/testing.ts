@@ -1,14 +1,48 @@
 // houserules/testing: rule files tested from a program's own test suite, with vitest or node:test. Each helper
 // throws an Error whose message holds the problems as `houserules check` and `houserules test` print them
 // (file:line:col), so the test runner shows where to look.
-import { relative } from "node:path";
-import { scenarioFiles } from "../node/scenario-files.js";
-
-export { maxScenarioFiles, scenarioFiles } from "../node/scenario-files.js";
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { check, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import { readFileSync } from "node:fs";
 import { firstDifference, readTraceHeader, traceLines } from "../sim/trace.js";
+
+/** The most scenario files a folder may give: a folder of more is a mistake (the home folder given for tests/). */
+export const maxScenarioFiles = 10_000;
+
+/** Every `*.scenario.yaml` under a folder, sorted; each folder is visited once, by its real path. */
+export function scenarioFiles(folder: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (dir: string) => {
+    let real: string;
+    try {
+      real = realpathSync(dir); // a link back to a folder above is visited once
+    } catch {
+      return;
+    }
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const name of readdirSync(dir).sort()) {
+      if (name === "node_modules" || name.startsWith(".")) continue;
+      const path = join(dir, name);
+      let st;
+      try {
+        st = statSync(path);
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) visit(path);
+      else if (name.endsWith(".scenario.yaml")) {
+        if (out.length >= maxScenarioFiles) throw new RangeError(`${folder} holds more than ${maxScenarioFiles} scenario files`);
+        out.push(path);
+      }
+    }
+  };
+  visit(folder);
+  return out;
+}
 
 /** Runs a scenario and throws with its failures, each at its file:line:col, unless it passes. */
 export function expectScenarioPasses(file: string): ScenarioResult {

@@ -1,8 +1,7 @@
 // houserules test: run scenario files and report each failure at its step.
 import { ruleFoldersOption } from "../rule-folders.js";
-import { statSync, existsSync } from "node:fs";
-import { scenarioFiles } from "../../node/scenario-files.js";
-import { resolve } from "node:path";
+import { readdirSync, statSync, existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { runScenarioFile } from "../../scenario/scenario.js";
@@ -24,11 +23,19 @@ Exit status: 0 when all pass, 1 when any fails, 2 for bad usage.
 
 export function findScenarios(paths: string[]): string[] {
   const out: string[] = [];
+  const walk = (p: string) => {
+    if (statSync(p).isDirectory()) {
+      for (const name of readdirSync(p).sort()) {
+        if (name === "node_modules" || name.startsWith(".")) continue;
+        walk(join(p, name));
+      }
+    } else if (p.endsWith(".scenario.yaml")) out.push(p);
+  };
   for (const p of paths) {
     const full = resolve(p);
     if (!existsSync(full)) throw new UsageError(`no such file or folder: ${p}`);
     if (statSync(full).isFile()) out.push(full);
-    else out.push(...scenarioFiles(full));
+    else walk(full);
   }
   return out;
 }
