@@ -5,6 +5,9 @@ import type { State } from "../interpreter/state.js";
 import { legalMoves, moveText } from "../interpreter/engine.js";
 import { compare } from "../interpreter/lang/values.js";
 import { entry, resolveReference } from "../interpreter/load/catalog.js";
+import { normalizeCardName } from "../interpreter/cards.js";
+import { zoneName } from "../interpreter/zones.js";
+import type { ZoneDef } from "../interpreter/model.js";
 import { targetZone, zoneTargets } from "./deal.js";
 
 type Raw = Record<string, unknown>;
@@ -66,13 +69,138 @@ export class Expectations {
     if (e.zones !== undefined) this.expectZones(s, e.zones as Raw, `${pointer}/zones`, when, false);
     if (e.top !== undefined) this.expectZones(s, e.top as Raw, `${pointer}/top`, when, true);
     if (e.counts !== undefined) this.expectCounts(s, e.counts as Raw, `${pointer}/counts`, when);
+    if (e.somewhere !== undefined) this.expectSomewhere(s, e.somewhere as Raw, `${pointer}/somewhere`, when);
+    if (e.positions !== undefined) this.expectPositions(s, e.positions as Raw, `${pointer}/positions`, when);
+    if (e.matching !== undefined) this.expectMatching(s, e.matching as Raw, `${pointer}/matching`, when);
     if (e.variables !== undefined) this.expectVariables(s, e.variables as Raw, `${pointer}/variables`, when);
     for (const key of ["legal", "illegal"] as const) this.expectLegal(s, key, (e[key] ?? []) as (string | Raw)[], `${pointer}/${key}`, when);
+    if (e.anyOf !== undefined) this.expectAnyOf(e.anyOf as Raw[], c, `${pointer}/anyOf`, when);
     if (e.outer !== undefined) {
       const around = c.outer();
       if (!around) this.fail(`${pointer}/outer`, `${when}: outer is the game around this one, but no game is played around it`);
       else this.check(e.outer as Raw, around, `${pointer}/outer`, `${when}, in the game around it`);
     }
+  }
+
+  /** Holds when one of the alternatives holds; else each alternative's first failure is told. */
+  private expectAnyOf(alternatives: Raw[], c: ExpectContext, pointer: string, when: string): void {
+    const reasons: string[] = [];
+    for (const [i, alternative] of alternatives.entries()) {
+      const failures: string[] = [];
+      new Expectations(this.names, (_at, message) => failures.push(message)).check(alternative, c, `${pointer}/${i}`, when);
+      if (failures.length === 0) return;
+      reasons.push(`(${i + 1}) ${failures[0].slice(when.length + 2)}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ""}`);
+    }
+    this.fail(pointer, `${when}: expected one of ${alternatives.length} outcomes, but none holds: ${reasons.join("; ")}`);
+  }
+
+  /** The zone of a name, or a failure told where it is written. */
+  private zoneDef(s: State, name: string, pointer: string, when: string): ZoneDef | null {
+    const def = s.game.zones.find((z) => z.name === name);
+    if (!def) this.fail(`${pointer}/${name}`, `${when}: there is no zone '${name}' (zones: ${s.game.zones.map((z) => z.name).join(", ")})`);
+    return def ?? null;
+  }
+
+  /** Every zone a name stands for: the zone of the game, each player's, or each of a family. */
+  private zonesOf(s: State, def: ZoneDef): number[] {
+    if (def.many) return s.groups[def.slot].slice();
+    if (def.per === "game") return [def.slot];
+    return Array.from({ length: s.n }, (_, p) => s.game.sharedZones + def.slot * s.n + p);
+  }
+
+  /** `somewhere: {hand: [AS, KS]}`: each card lies in some zone of that name, whoever's, however spread. */
+  private expectSomewhere(s: State, spec: Raw, pointer: string, when: string): void {
+    for (const [name, cards] of Object.entries(spec)) {
+      const def = this.zoneDef(s, name, pointer, when);
+      if (!def) continue;
+      const zones = this.zonesOf(s, def);
+      (cards as unknown[]).forEach((card, i) => {
+        const ids = this.cardsCalled(s, String(card), `${pointer}/${name}/${i}`, when);
+        if (!ids) return;
+        if (ids.some((id) => zones.includes(s.cardZone[id]))) return;
+        this.fail(`${pointer}/${name}/${i}`, `${when}: expected ${card} in ${plural(def)}, but ${whereAre(s, ids)}`);
+      });
+    }
+  }
+
+  /**
+   * `positions: {pile: {5C: 0, 7H: -1}}`: where a card lies in a zone, 0 the bottom and -1 the top; a player's
+   * zone as {Ann: {QS: 0}}, or without a player in any player's zone of that name (or any zone of a family).
+   */
+  private expectPositions(s: State, spec: Raw, pointer: string, when: string): void {
+    for (const [name, value] of Object.entries(spec)) {
+      const def = this.zoneDef(s, name, pointer, when);
+      if (!def) continue;
+      const byPlayer = def.per === "player" && !def.many && Object.values(value as Raw).some((v) => typeof v === "object");
+      const groups: [number[], Raw, string][] = byPlayer
+        ? Object.entries(value as Raw).map(([who, cards]) => {
+            const p = this.seatOf(who);
+            if (p < 0) this.fail(`${pointer}/${name}/${who}`, `${when}: there is no player called '${who}' (players: ${this.names.join(", ")})`);
+            return [p < 0 ? [] : [s.game.sharedZones + def.slot * s.n + p], cards as Raw, `${pointer}/${name}/${who}`];
+          })
+        : [[this.zonesOf(s, def), value as Raw, `${pointer}/${name}`]];
+      for (const [zones, cards, at] of groups) {
+        if (!zones.length) continue;
+        for (const [card, position] of Object.entries(cards)) {
+          const ids = this.cardsCalled(s, card, `${at}/${card}`, when);
+          if (!ids) continue;
+          const n = position as number;
+          const place = ids.map((id) => ({ id, z: s.cardZone[id] })).filter((x) => zones.includes(x.z));
+          const holds = place.some(({ id, z }) => s.zones[z].indexOf(id) === (n < 0 ? s.zones[z].length + n : n));
+          if (holds) continue;
+          const actual = place.length
+            ? place.map(({ id, z }) => `at ${s.zones[z].indexOf(id)} of ${s.zones[z].length} in ${zoneName(s, z)}`).join(" and ")
+            : null;
+          const expected = `${when}: expected ${card} at ${n} (${positionWords(n)}) in ${byPlayer ? zoneName(s, zones[0]) : plural(def)}`;
+          this.fail(`${at}/${card}`, `${expected}, but ${actual ? `it is ${actual}` : whereAre(s, ids)}`);
+        }
+      }
+    }
+  }
+
+  /**
+   * `matching: {piles: {each: 1, where: {rank: 13}}}`: how many cards with the given attributes a zone holds;
+   * `each` counts in every zone of the name (each player's, each of a family), `count` in all of them together.
+   */
+  private expectMatching(s: State, spec: Raw, pointer: string, when: string): void {
+    for (const [name, raw] of Object.entries(spec)) {
+      const def = this.zoneDef(s, name, pointer, when);
+      if (!def) continue;
+      const rule = raw as { where?: Raw; each?: number; count?: number };
+      if (rule.each === undefined && rule.count === undefined) {
+        this.fail(`${pointer}/${name}`, `${when}: say how many cards: each: N (in every one of the ${def.name}) or count: N (in all of them together)`);
+        continue;
+      }
+      const tests: [string, unknown][] = [];
+      for (const [attr, value] of Object.entries(rule.where ?? {})) {
+        if (!s.game.attributes.has(attr)) {
+          this.fail(`${pointer}/${name}/where/${attr}`, `${when}: cards have no attribute '${attr}' (attributes: ${[...s.game.attributes.keys()].join(", ") || "none"})`);
+          return;
+        }
+        tests.push([attr, value]);
+      }
+      const fits = (c: number) => tests.every(([attr, value]) => sameValue(s.game.attributes.get(attr)!.byCard[c], value));
+      const kind = tests.map(([a, v]) => `${a} ${show(v)}`).join(" and ") || "any kind";
+      const zones = this.zonesOf(s, def);
+      const counted = zones.map((z) => s.zones[z].filter(fits).length);
+      if (rule.each !== undefined) {
+        counted.forEach((k, i) => {
+          if (k !== rule.each) this.fail(`${pointer}/${name}/each`, `${when}: expected ${zoneName(s, zones[i])} to hold ${cardsWord(rule.each!)} of ${kind}, but it holds ${k}`);
+        });
+      }
+      if (rule.count !== undefined) {
+        const total = counted.reduce((a, b) => a + b, 0);
+        if (total !== rule.count) this.fail(`${pointer}/${name}/count`, `${when}: expected ${plural(def)} to hold ${cardsWord(rule.count)} of ${kind} in all, but ${zones.length === 1 ? "it holds" : "they hold"} ${total}`);
+      }
+    }
+  }
+
+  /** The cards of a written name, or a failure where it is written. */
+  private cardsCalled(s: State, name: string, pointer: string, when: string): number[] | null {
+    const ids = s.game.cardsNamed(name);
+    if (ids.length) return ids;
+    this.fail(pointer, `${when}: there is no card called '${name}'`);
+    return null;
   }
 
   private seats(ps: number[]): string[] {
@@ -226,6 +354,35 @@ export class Expectations {
 
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase())) && b.every((y) => a.some((x) => x.toLowerCase() === y.toLowerCase()));
+}
+
+/** "a hand": some zone of a name, whoever's. */
+function plural(def: ZoneDef): string {
+  return def.many ? `one of the ${def.name}` : def.per === "player" ? `someone's ${def.name}` : def.name;
+}
+
+/** Where the cards of one name are: "it is in Ann's hand", "the 6 cards so called are in piles #2, handSet and deck". */
+function whereAre(s: State, ids: number[]): string {
+  const zones = [...new Set(ids.map((id) => zoneName(s, s.cardZone[id])))];
+  const list = zones.length > 1 ? `${zones.slice(0, -1).join(", ")} and ${zones[zones.length - 1]}` : zones[0];
+  return ids.length === 1 ? `it is in ${list}` : `the ${ids.length} cards so called are in ${list}`;
+}
+
+function positionWords(n: number): string {
+  if (n === 0) return "the bottom";
+  if (n === -1) return "the top";
+  return n < 0 ? `${-n - 1} below the top` : `${n} above the bottom`;
+}
+
+function cardsWord(n: number): string {
+  return `${n} card${n === 1 ? "" : "s"}`;
+}
+
+/** An attribute's value as a scenario writes it: numbers as numbers, words in any case. */
+function sameValue(actual: string | number | null, written: unknown): boolean {
+  if (actual === null) return written === null;
+  if (typeof actual === "number") return Number(written) === actual;
+  return typeof written === "string" && normalizeCardName(written) === normalizeCardName(actual);
 }
 
 function lower(x: string): string {

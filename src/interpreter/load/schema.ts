@@ -52,7 +52,7 @@ function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
       if (hasSpecificBelow(specific, e.instancePath)) continue;
       dataAt.set(e.instancePath, e.data);
       const set = typesWanted.get(e.instancePath) ?? new Set<string>();
-      for (const t of ([] as string[]).concat(e.params.type as string | string[])) set.add(t === "object" ? "a map" : t === "array" ? "a list" : `a ${t}`);
+      for (const t of ([] as string[]).concat(e.params.type as string | string[])) set.add(t === "object" ? "a map" : t === "array" ? "a list" : t === "integer" ? "a whole number" : `a ${t}`);
       typesWanted.set(e.instancePath, set);
       continue;
     }
