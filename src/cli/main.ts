@@ -51,6 +51,10 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "play two sets of rules with the same seeds and agents, side by side",
     load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
   },
+  lsp: {
+    summary: "a language server for rule files: check's diagnostics, completion and hover in any editor",
+    load: () => import("./commands/lsp.js").then((m) => ({ run: m.lspCommand, help: m.lspHelp })),
+  },
 }));
 
 export const mainHelp = `houserules — a declarative rules language for card games

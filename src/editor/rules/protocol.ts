@@ -2,6 +2,9 @@
 // change) beside the shipped ones, and answers with plain data: diagnostics as `houserules check` makes them.
 import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import type { Scope } from "../../interpreter/load/scope.js";
+import type { BuiltinInfo } from "../../authoring/assist.js";
+
+export type { BuiltinInfo };
 
 export type Request =
   /** The user's files that changed since the last request (text), or were removed (null). */
@@ -25,15 +28,6 @@ export interface CheckResult {
   sources: string[];
   /** What the checked file's expressions can name, and where they are (null when it did not compile). */
   scope: Scope | null;
-}
-
-/** A function or effect of the expression language, as docs/language.md documents it. */
-export interface BuiltinInfo {
-  name: string;
-  signature: string;
-  doc: string;
-  example: string;
-  effect: boolean;
 }
 
 export interface CardInfo {

@@ -1,0 +1,94 @@
+// houserules lsp --stdio, driven as an editor drives it, over JSON-RPC: check's diagnostics at their place for the
+// text the editor holds (saved or not), completion and hover inside expressions, and a clean exit.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
+
+interface Published {
+  uri: string;
+  diagnostics: { range: { start: { line: number; character: number } }; severity: number; code: string; message: string }[];
+}
+
+const variant = (expression: string) => `name: Quick Idiot\nextends: idiot\nreplaces: [define.fourOnTop]\ndefine:\n  fourOnTop: ${expression}\n`;
+
+describe("houserules lsp --stdio", () => {
+  let dir: string;
+  let server: ChildProcess;
+  let rpc: MessageConnection;
+  let uri: string;
+  const published: Published[] = [];
+  let waiting: ((p: Published) => void) | null = null;
+
+  /** The next diagnostics the server publishes for the file. */
+  const next = () => new Promise<Published>((resolve) => (waiting = resolve));
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "houserules-lsp-"));
+    writeFileSync(join(dir, "quick.yaml"), variant("pile.count >= 3")); // on disk: clean
+    uri = pathToFileURL(join(dir, "quick.yaml")).href;
+    server = spawn(process.execPath, ["bin/houserules.js", "lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+    rpc = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
+    rpc.onNotification("textDocument/publishDiagnostics", (p: Published) => {
+      published.push(p);
+      const w = waiting;
+      waiting = null;
+      w?.(p);
+    });
+    rpc.listen();
+    const init = await rpc.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
+    expect(init.capabilities).toMatchObject({ hoverProvider: true, completionProvider: { triggerCharacters: ["."] } });
+    await rpc.sendNotification("initialized", {});
+  });
+
+  afterAll(() => {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports check's diagnostics for the text in the editor, not on disk, and clears them when it is fixed", async () => {
+    let p = next();
+    await rpc.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "yaml", version: 1, text: variant("pile.cout >= 3") } });
+    const opened = await p;
+    expect(opened.uri).toBe(uri);
+    const errors = opened.diagnostics.filter((d) => d.severity === 1);
+    expect(errors).toEqual([expect.objectContaining({ code: "E_NAME", message: "zone has no 'cout' (did you mean 'count'?)", range: expect.objectContaining({ start: { line: 4, character: 18 } }) })]);
+
+    p = next();
+    await rpc.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 4, character: 18 }, end: { line: 4, character: 22 } }, text: "count" }] });
+    expect((await p).diagnostics.filter((d) => d.severity === 1)).toEqual([]);
+
+    p = next();
+    await rpc.sendNotification("textDocument/didChange", { textDocument: { uri, version: 3 }, contentChanges: [{ text: variant("pile.count >= \"three\"") }] });
+    const typed = (await p).diagnostics.filter((d) => d.severity === 1);
+    expect(typed.length).toBe(1);
+    expect(typed[0].range.start.line).toBe(4);
+  });
+
+  it("completes and explains names inside expressions, as the page does", async () => {
+    const p = next();
+    await rpc.sendNotification("textDocument/didChange", { textDocument: { uri, version: 4 }, contentChanges: [{ text: variant("pile.count >= 3") }] });
+    await p;
+    const items = await rpc.sendRequest<{ label: string; detail?: string }[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 18 } });
+    const labels = items.map((i) => i.label);
+    expect(labels).toContain("count");
+    expect(labels).not.toContain("pile"); // after a dot: what may follow a value, not every name of the file
+    const fresh = await rpc.sendRequest<{ label: string; detail?: string }[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 13 } });
+    expect(fresh.find((i) => i.label === "pile")?.detail).toMatch(/^zone/);
+    const hover = await rpc.sendRequest<{ contents: { kind: string; value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: { line: 4, character: 15 } });
+    expect(hover?.contents.kind).toBe("markdown");
+    expect(hover?.contents.value).toMatch(/^`` pile `` — zone/);
+    const outside = await rpc.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 2 } });
+    expect(outside).toBeNull();
+  });
+
+  it("shuts down and exits when asked", async () => {
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    await rpc.sendRequest("shutdown");
+    await rpc.sendNotification("exit");
+    expect(await exited).toBe(0);
+  });
+});
