@@ -122,3 +122,43 @@ describe("the parts a page can run", () => {
     expect(nodeGlobals(modules)).toEqual([]);
   });
 });
+
+/**
+ * The layers of src/, lowest first. A folder imports only from folders in layers below its own (and from
+ * itself), so the import graph of src/'s folders has no cycle and each layer can be read, tested and replaced
+ * knowing only those beneath it. A new folder takes its place here.
+ */
+const layers: string[][] = [
+  ["interpreter"], // the language, the loader and the engine: knows no game, no agent, no disk
+  ["node", "agents", "explain", "authoring", "table"], // the disk as a host; players; rulebooks; editor help; tables
+  ["sim"], // games played many at a time: pools, statistics, logs, traces
+  ["scenario", "measure", "report", "docs"], // scripted games; the page's measurements; reports; generated docs
+  ["session", "fuzz", "lsp"], // a game held for a screen; hostile-input campaigns; the language server
+  ["cli"], // the command line
+  ["api", "editor"], // the library's entry points; the page
+];
+
+describe("the layers of src/", () => {
+  const layerOf = new Map(layers.flatMap((folders, i) => folders.map((f) => [f, i] as const)));
+  const topFolder = (file: string) => relative("src", file).split("/")[0];
+
+  it("name every folder of src/", () => {
+    const folders = readdirSync("src").filter((name) => statSync(join("src", name)).isDirectory());
+    expect(folders.filter((f) => !layerOf.has(f))).toEqual([]);
+  });
+
+  it("are kept: a folder imports only from the layers below it, so no folders import each other", () => {
+    const offending: string[] = [];
+    for (const file of files("src").filter((f) => /\.ts$/.test(f))) {
+      const from = topFolder(file);
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/^\s*(?:import|export)\b[^"';]*?(?:from\s*)?["'](\.[^"']+)["']/gm)) {
+        const target = resolve(dirname(file), m[1]);
+        if (!target.startsWith(resolve("src") + "/")) continue;
+        const to = topFolder(relative(".", target));
+        if (to !== from && !(layerOf.get(to)! < layerOf.get(from)!)) offending.push(`${relative(".", file)} (${from}) imports ${m[1]} (${to})`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});
