@@ -74,13 +74,22 @@ describe("houserules lsp --stdio", () => {
     await p;
     const items = await rpc.sendRequest<{ label: string; detail?: string }[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 18 } });
     const labels = items.map((i) => i.label);
-    expect(labels).toContain("count");
-    expect(labels).not.toContain("pile"); // after a dot: what may follow a value, not every name of the file
+    // after a dot: what a zone has — its count and top card, not a card's rank nor a player's hand, nor abs or again
+    expect(labels).toEqual(expect.arrayContaining(["count", "top", "bottom"]));
+    for (const not of ["pile", "rank", "suit", "hand", "dealtUp", "abs", "again"]) expect(labels, not).not.toContain(not);
+    // after a player: the player's zones and variables
+    const changed = next();
+    await rpc.sendNotification("textDocument/didChange", { textDocument: { uri, version: 5 }, contentChanges: [{ text: variant("current.hand.count >= 3") }] });
+    await changed;
+    const ofPlayer = (await rpc.sendRequest<{ label: string }[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 21 } })).map((i) => i.label);
+    expect(ofPlayer).toEqual(expect.arrayContaining(["hand", "faceUp"]));
+    expect(ofPlayer).not.toContain("rank");
+    expect(ofPlayer).not.toContain("pile");
     const fresh = await rpc.sendRequest<{ label: string; detail?: string }[]>("textDocument/completion", { textDocument: { uri }, position: { line: 4, character: 13 } });
     expect(fresh.find((i) => i.label === "pile")?.detail).toMatch(/^zone/);
-    const hover = await rpc.sendRequest<{ contents: { kind: string; value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: { line: 4, character: 15 } });
+    const hover = await rpc.sendRequest<{ contents: { kind: string; value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: { line: 4, character: 24 } });
     expect(hover?.contents.kind).toBe("markdown");
-    expect(hover?.contents.value).toMatch(/^`` pile `` — zone/);
+    expect(hover?.contents.value).toMatch(/^`` hand `` — zone, one per player/);
     const outside = await rpc.sendRequest("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 2 } });
     expect(outside).toBeNull();
   });

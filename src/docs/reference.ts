@@ -1,11 +1,8 @@
 // The function reference of docs/language.md, generated from the builtins registry so that it cannot drift
 // from what the compiler accepts.
 import { allBuiltins, type Builtin } from "../interpreter/lang/builtins.js";
+import { signature } from "../authoring/assist.js";
 
-export function signature(b: Builtin): string {
-  const params = b.params.map((p) => (p.optional ? `${p.name}?` : p.name)).join(", ");
-  return `${b.name}(${params})`;
-}
 
 export function functionReference(): string {
   const values = allBuiltins().filter((b) => !b.effect).sort((a, b) => a.name.localeCompare(b.name));

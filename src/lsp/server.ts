@@ -21,10 +21,8 @@ import { checkRules } from "../interpreter/load/check.js";
 import { displayPath } from "../interpreter/load/resolve.js";
 import type { Scope } from "../interpreter/load/scope.js";
 import type { Diagnostic } from "../interpreter/diagnostics.js";
-import { allBuiltins } from "../interpreter/lang/builtins.js";
-import { signature } from "../docs/reference.js";
 import { reservedWords } from "../../grammar/lexer.js";
-import { hoverFor, hoverMarkdown, siteAt, suggestions, type Language, type SuggestionKind } from "../authoring/assist.js";
+import { hoverFor, hoverMarkdown, languageInfo, siteAt, suggestions, type SuggestionKind } from "../authoring/assist.js";
 
 /** How long after the last keystroke a file is checked again. */
 export const checkDelayMs = 150;
@@ -52,10 +50,7 @@ export function serveLanguage(connection: Connection): void {
   const disk = host();
   const scopes = new Map<string, Scope>(); // by absolute path: the last scope known, kept while a file does not compile
   const timers = new Map<string, NodeJS.Timeout>();
-  const language: Language = {
-    builtins: allBuiltins().map((b) => ({ name: b.name, signature: signature(b), doc: b.doc, example: b.example, effect: b.effect })),
-    words: [...reservedWords],
-  };
+  const language = languageInfo(reservedWords);
 
   const pathOf = (uri: string): string | null => (uri.startsWith("file:") ? normalize(fileURLToPath(uri)) : null);
   const open = new Map<string, TextDocument>(); // absolute path -> the editor's text
@@ -157,8 +152,7 @@ export function serveLanguage(connection: Connection): void {
     const doc = documents.get(textDocument.uri);
     if (!found || !doc) return [];
     const before = doc.getText({ start: { line: position.line, character: 0 }, end: position });
-    const afterDot = /\.\s*[A-Za-z0-9_]*$/.test(before);
-    return suggestions(found.scope, found.site, language, afterDot).map((s) => ({
+    return suggestions(found.scope, found.site, language, before.replace(/[A-Za-z0-9_]*$/, "")).map((s) => ({
       label: s.label,
       kind: kinds[s.kind],
       detail: s.detail,

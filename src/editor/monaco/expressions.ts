@@ -45,7 +45,7 @@ export class ExpressionNames {
     const word = model.getWordUntilPosition(position);
     const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
     const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
-    const items = suggestions(found.scope, found.site, this, /\.\s*$/.test(before));
+    const items = suggestions(found.scope, found.site, this, before);
     return {
       suggestions: items.map((s) => ({ label: s.label, kind: kindOf(s.kind), detail: s.detail, documentation: s.documentation || undefined, insertText: s.label, range, sortText: s.sort })),
     };

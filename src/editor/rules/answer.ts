@@ -6,8 +6,7 @@ import { catalog, resolveReference, type CatalogEntry } from "../../interpreter/
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
 import { table } from "../../cli/table.js";
-import { allBuiltins } from "../../interpreter/lang/builtins.js";
-import { signature } from "../../docs/reference.js";
+import { languageInfo } from "../../authoring/assist.js";
 import { reservedWords } from "../../../grammar/lexer.js";
 import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookText } from "../../explain/render.js";
@@ -35,11 +34,7 @@ export function answer(request: Request): Reply {
       };
     }
     case "language":
-      return {
-        kind: "language",
-        builtins: allBuiltins().map((b) => ({ name: b.name, signature: signature(b), doc: b.doc, example: b.example, effect: b.effect })),
-        words: [...reservedWords],
-      };
+      return { kind: "language", ...languageInfo(reservedWords) };
     case "explain": {
       const { book, errors } = explainRules([request.rules]);
       return { kind: "explain", rules: request.rules, text: book && rulebookText(book), errors: errors.map((d) => formatDiagnostic(d)) };

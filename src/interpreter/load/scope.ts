@@ -17,6 +17,8 @@ export interface ScopeName {
   detail: string;
   /** The rule file's own words about it (its `text:`), if any. */
   doc: string;
+  /** The kind of value it is as a receiver before a dot (receiverKey), if known. */
+  receiver?: string;
 }
 
 /** Where one expression, effect or message is, in whichever file wrote it, and the local names it can use. */
@@ -31,6 +33,13 @@ export interface Scope {
 }
 
 type Raw = Record<string, unknown>;
+
+/** A type as a kind of receiver: a player's zone named without its owner is a zone; text is text, whatever its values. */
+export function receiverKey(type: T.Type): string {
+  if (type.t === "zonekind") return "zone";
+  if (type.t === "str") return "text";
+  return T.show(type);
+}
 
 export interface ScopeParts {
   raw: Raw;
@@ -49,16 +58,16 @@ export function scopeOf(p: ScopeParts): Scope {
   for (const [name, b] of p.names) {
     switch (b.kind) {
       case "zone":
-        names.push({ name, kind: "zone", detail: `zone${b.def.many ? " family" : ""}${b.def.per === "player" ? ", one per player" : ""}, seen by ${b.def.visible}`, doc: textOf("zones", name) });
+        names.push({ name, kind: "zone", detail: `zone${b.def.many ? " family" : ""}${b.def.per === "player" ? ", one per player" : ""}, seen by ${b.def.visible}`, doc: textOf("zones", name), receiver: b.def.many ? receiverKey(T.list(T.zone)) : "zone" });
         break;
       case "var":
-        names.push({ name, kind: "variable", detail: `variable: ${T.show(b.def.type)}${b.def.per === "player" ? ", one per player" : ""}`, doc: textOf("variables", name) });
+        names.push({ name, kind: "variable", detail: `variable: ${T.show(b.def.type)}${b.def.per === "player" ? ", one per player" : ""}`, doc: textOf("variables", name), receiver: receiverKey(b.def.type) });
         break;
       case "const":
-        names.push({ name, kind: "constant", detail: `constant: ${T.show(b.type)}`, doc: textOf("constants", name) });
+        names.push({ name, kind: "constant", detail: `constant: ${T.show(b.type)}`, doc: textOf("constants", name), receiver: receiverKey(b.type) });
         break;
       case "option":
-        names.push({ name, kind: "option", detail: `option: ${T.show(b.type)}`, doc: textOf("options", name) });
+        names.push({ name, kind: "option", detail: `option: ${T.show(b.type)}`, doc: textOf("options", name), receiver: receiverKey(b.type) });
         break;
       case "define":
         names.push({ name, kind: "definition", detail: b.def.params.length ? `definition ${name}(${b.def.params.join(", ")})` : "definition", doc: textOf("define", name) });
@@ -70,7 +79,7 @@ export function scopeOf(p: ScopeParts): Scope {
     names.push({ name, kind: "attribute", detail: `card attribute${a.numeric ? " (a number)" : ""}: ${values}`, doc: "" });
   }
   for (const name of Object.keys((p.raw.actions as Raw | undefined) ?? {})) names.push({ name, kind: "action", detail: "action", doc: textOf("actions", name) });
-  for (const [name, type] of Object.entries(specialTypes)) names.push({ name, kind: "special", detail: T.show(type), doc: "" });
+  for (const [name, type] of Object.entries(specialTypes)) names.push({ name, kind: "special", detail: T.show(type), doc: "", receiver: receiverKey(type) });
   // a definition's body is checked where it is used, so its text is a site of its own, with its parameters
   const texts = [...p.sites.map(({ site, text, options }) => ({ site, text, locals: [...(options.locals?.keys() ?? [])], effects: options.effects }))];
   for (const b of p.names.values()) {
