@@ -44,6 +44,12 @@ describe("the standing campaign", () => {
     expect(r.loaded).toBeGreaterThan(0);
     expect(r.events).toBeGreaterThan(100);
   }, 60_000);
+
+  it("searches a rule folder whose sub-folders link back to itself, every 50th run, and finds its file at once", () => {
+    const r = runCampaign({ runs: 25, seed: "links", shippedEvery: 1000, maxMoves: 5, leakEvery: 50, targets: [{ refs: ["idiot"], players: [2] }] });
+    expect(r.violations).toEqual([]);
+    expect(r.files).toBe(26); // 25 mutated files and the folder of links
+  }, 60_000);
 });
 
 // Rules that break what the campaign checks, planted: a run that did not report them would be a checker that

@@ -151,6 +151,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
       }
       for (let k = 0; k < (o.expressions ?? 1); k++) fuzzExpression(rng, r, violation);
       if (run % 50 === 49) chainRun(disk, rng, r, (what) => violation(`run ${run}: ${what}`));
+      if (run % 50 === 24) linkRun(disk, rng, r, (what) => violation(`run ${run}: ${what}`));
       o.onProgress?.(run + 1);
     }
   } finally {
@@ -212,6 +213,49 @@ function chainRun(disk: Host, rng: RngState, r: CampaignResult, violation: (what
     } else r.loaded++;
   } catch (e) {
     violation(`a chain of ${depth} extends: uncaught ${(e as Error).stack ?? e}`);
+  } finally {
+    installHost(disk);
+  }
+}
+
+/**
+ * A rule folder whose sub-folders are links back to itself (ln -s . a; ln -s . b; ...), so that a walk by path
+ * would visit links^16 folders: finding a rule in it reads each real folder once, at once, and finds the file.
+ */
+function linkRun(disk: Host, rng: RngState, r: CampaignResult, violation: (what: string) => void): void {
+  const links = 1 + nextInt(rng, 6);
+  const folder = `${disk.workingFolder}/fuzz-links-${links}`;
+  const file = `${folder}/loop-card.yaml`;
+  const entries = [...Array.from({ length: links }, (_, i) => ({ name: `l${i}`, folder: true })), { name: "loop-card.yaml", folder: false }];
+  const inside = (p: string) => p === folder || p.startsWith(`${folder}/`);
+  // every path under the folder is the folder itself, as the links make it
+  const real = (p: string) => (inside(p) ? (p.endsWith("/loop-card.yaml") ? file : folder) : p);
+  let listed = 0;
+  installHost({
+    ...disk,
+    ruleRoots: [...disk.ruleRoots, folder],
+    readFile: (p, maxBytes) => (real(p) === file ? { text: "name: Loop Card\nextends: idiot\n" } : disk.readFile(p, maxBytes)),
+    listFolder: (p) => {
+      if (!inside(p)) return disk.listFolder(p);
+      listed++;
+      return entries;
+    },
+    realFolder: (p) => real(p),
+    schemaValidator: (name, schema) => disk.schemaValidator(name, schema),
+  });
+  const started = Date.now();
+  r.files++;
+  try {
+    const found = resolveRules("loop-card");
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds > 10) violation(`a rule folder with ${links} links to itself took ${seconds} s to search`);
+    if (listed > links + 2) violation(`a rule folder with ${links} links to itself was listed ${listed} times, not once`);
+    if (found === undefined) violation(`a rule folder with ${links} links to itself: its rule file was not found`);
+    const loaded = loadComposition(["loop-card"]);
+    if (!loaded.game) violation(`a rule file in a folder that links to itself did not load: ${loaded.diagnostics.map((d) => d.message).join("; ").slice(0, 200)}`);
+    else r.loaded++;
+  } catch (e) {
+    violation(`a rule folder with ${links} links to itself: uncaught ${(e as Error).stack ?? e}`);
   } finally {
     installHost(disk);
   }
