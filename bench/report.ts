@@ -2,7 +2,7 @@
 // with its range (a ratio is taken within a round, between measurements made one right after the other), and
 // the machine they were measured on. A table for people, or one JSON object for programs.
 import { cpus, loadavg } from "node:os";
-import { table } from "../src/cli/table.js";
+import { table } from "../src/sim/text-table.js";
 import type { ImplName } from "./comparisons.js";
 import type { Measurement } from "./measure.js";
 import type { SearchTiming } from "./search.js";

@@ -13,7 +13,7 @@ const entry = (name: string) => pathToFileURL(resolve("dist/src/api", `${name}.j
 describe("docs/api.md", () => {
   it("has an example for each part of the API", () => {
     const all = examples.join("\n");
-    for (const name of ["loadRules", "loadRulesText", "load", "check", "start", "play", "view", "snapshot", "playOut", "runScenarioText", "simulate", "compare", "expectChecksClean", "expectGamesFinish"]) {
+    for (const name of ["loadRules", "loadRulesText", "load", "check", "start", "play", "view", "snapshot", "playOut", "runScenarioText", "simulate", "compare", "trace", "checkTrace", "explain", "compose", "cards", "expectChecksClean", "expectGamesFinish"]) {
       expect(all, name).toMatch(new RegExp(`\\b${name}\\(`));
     }
   });

@@ -134,8 +134,9 @@ const layers: string[][] = [
   ["sim"], // games played many at a time: pools, statistics, logs, traces
   ["scenario", "measure", "report", "docs"], // scripted games; the page's measurements; reports; generated docs
   ["session", "fuzz", "lsp"], // a game held for a screen; hostile-input campaigns; the language server
+  ["api"], // the library's entry points: what a program can do, the command line does through them
   ["cli"], // the command line
-  ["api", "editor"], // the library's entry points; the page
+  ["editor"], // the page
 ];
 
 describe("the layers of src/", () => {

@@ -48,7 +48,7 @@ describe("npm pack, then npm install -g of the tarball", () => {
     writeFileSync(join(project, "tests", "ready.scenario.yaml"), "name: both get ready\nrules: idiot\nplayers: [Ann, Bob]\nseed: 7\nmoves:\n  - Ann: ready\n  - Bob: ready\n  - expect: {phase: play}\n");
     writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: ["node"], skipLibCheck: false } , include: ["*.test.ts"] }));
     writeFileSync(join(project, "rules.test.ts"), `import { describe, expect, it } from "vitest";
-import { loadRules, load, simulate, type NamedView, type Summary, type Diagnostic } from "houserules";
+import { loadRules, load, simulate, trace, checkTrace, type NamedView, type Summary, type Diagnostic, type TraceCheck } from "houserules";
 import { expectChecksClean, expectGamesFinish, scenarioTests } from "houserules/testing";
 
 describe("my rules", () => {
@@ -70,6 +70,10 @@ describe("my rules", () => {
     const s: Summary = await simulate("./rules/mine.yaml", { games: 10 });
     expect(s.finished).toBe(10);
   });
+  it("trace", () => {
+    const checked: TraceCheck = checkTrace(trace("./rules/mine.yaml", { seed: 2 }));
+    expect(checked.ok).toBe(true);
+  });
 });
 describe("scenarios", () => {
   scenarioTests("tests", it);
@@ -81,7 +85,7 @@ describe("scenarios", () => {
     expect(typed.status).toBe(0);
     const tested = spawnSync(bin("vitest"), ["run", "--reporter=verbose"], { cwd: project, encoding: "utf8", env: { ...process.env, HOUSERULES_PATH: "" } });
     expect(tested.status, tested.stdout + tested.stderr).toBe(0);
-    expect(tested.stdout).toMatch(/Tests .*4 passed/);
+    expect(tested.stdout).toMatch(/Tests .*5 passed/);
     expect(tested.stdout).toContain("ready.scenario.yaml");
     // from CommonJS, by import() (the package is ES modules with a top-level await, which require() cannot load)
     const imported = spawnSync(process.execPath, ["-e", "import('houserules').then((h) => process.stdout.write(h.loadRules('idiot').name))"], { cwd: project, encoding: "utf8" });

@@ -12,7 +12,7 @@ import { CoverageSum } from "../src/sim/coverage.js";
 import { simulate, playMany, summarize } from "../src/sim/simulate.js";
 import { chunkSize } from "../src/sim/parallel.js";
 import { reportHtml } from "../src/report/html.js";
-import { histogramLines } from "../src/cli/table.js";
+import { histogramLines } from "../src/sim/text-table.js";
 import { randomAgent } from "../src/agents/random.js";
 import type { Agent } from "../src/agents/agent.js";
 import { gameOf, tinyRules } from "./helpers/rules.js";

@@ -11,9 +11,15 @@ import { compareSummaries, type Comparison } from "../sim/compare.js";
 import type { Summary } from "../sim/simulate.js";
 import type { AgentSpec } from "../sim/run-spec.js";
 import { agentNames, makeAgent } from "../agents/index.js";
-import { programVersion } from "../cli/rules-hash.js";
+import { programVersion } from "../node/package-root.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
-import { host } from "../interpreter/load/host.js";
+import { host, hostInstalled } from "../interpreter/load/host.js";
+import { firstDifference, readTraceHeader, traceLines } from "../sim/trace.js";
+import { explainRules } from "../explain/explain-rules.js";
+import { rulebookText } from "../explain/render.js";
+import { composition, compositionText } from "../interpreter/load/composition.js";
+import { ruleCards } from "../interpreter/load/catalog.js";
+import { table } from "../sim/text-table.js";
 import type { Game as CompiledGame } from "../interpreter/model.js";
 import { Game, type StartOptions } from "./game.js";
 
@@ -24,8 +30,9 @@ export type { Summary, SeatSummary } from "../sim/simulate.js";
 export type { Comparison, Difference } from "../sim/compare.js";
 export { formatDiagnostic, codes } from "../interpreter/diagnostics.js";
 
-// Rule files are read from the disk, with the working folder, the shipped rules and HOUSERULES_PATH.
-installNodeHost();
+// Rule files are read from the disk, with the working folder, the shipped rules and HOUSERULES_PATH, unless the
+// program (the command line, with its --rules folders) installed a host of its own first.
+if (!hostInstalled()) installNodeHost();
 
 /** The package's version. */
 export const version: string = programVersion();
@@ -177,4 +184,105 @@ export async function simulate(rules: Rules | string | string[], o: SimulateOpti
 export async function compare(a: Rules | string | string[], b: Rules | string | string[], o: SimulateOptions = {}): Promise<Comparison> {
   const [x, y] = [await simulate(a, o), await simulate(b, o)];
   return compareSummaries(x, y);
+}
+
+export interface TraceOptions {
+  players?: number; // default: as simulate chooses
+  seed?: number | string; // default 1
+  /** One agent for every seat, or one per seat (default random). */
+  agents?: string | string[];
+  /** Stop after this many moves (default: the whole game). */
+  maxMoves?: number;
+}
+
+/** The golden trace `houserules trace` writes: every event, each seat's view as it changes, the legal moves, the result. */
+export function trace(rules: Rules | string | string[], o: TraceOptions = {}): string {
+  const r = rules instanceof Rules ? rules : loadRules(rules);
+  const players = o.players ?? Math.max(r.compiled.players.min, Math.min(2, r.compiled.players.max));
+  const agents = typeof o.agents === "string" || o.agents === undefined ? Array<string>(players).fill(o.agents ?? "random") : o.agents;
+  if (agents.length !== players) throw new RangeError(`give one agent or ${players}, not ${agents.length}`);
+  return traceLines(r.compiled, { rules: r.refs, players, seed: o.seed ?? 1, agents, ...(o.maxMoves === undefined ? {} : { maxMoves: o.maxMoves }) }).join("\n") + "\n";
+}
+
+/**
+ * A trace played again: the same, or where it stops being so. `line` is 1-based; at a difference `trace` and
+ * `now` are the two versions of that line (null past the end of one). Rules that no longer load give their
+ * problems in `diagnostics`.
+ */
+export type TraceCheck =
+  | { ok: true; lines: number }
+  | { ok: false; line: number; message: string; trace: string | null; now: string | null; diagnostics: Diagnostic[] };
+
+export function checkTrace(text: string): TraceCheck {
+  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
+  const failed = (line: number, message: string, diagnostics: Diagnostic[] = []): TraceCheck => ({ ok: false, line, message, trace: null, now: null, diagnostics });
+  const spec = readTraceHeader(lines);
+  if ("message" in spec) return failed(spec.line, spec.message);
+  const loaded = load(spec.rules);
+  if (!loaded.ok) return failed(2, "its rules do not load", loaded.diagnostics.filter((d) => d.severity === "error"));
+  const game = loaded.rules.compiled;
+  if (spec.players < game.players.min || spec.players > game.players.max) return failed(3, `${game.name} is for ${game.players.min}–${game.players.max} players now, not ${spec.players}`);
+  let now: string[];
+  try {
+    now = traceLines(game, spec);
+  } catch (e) {
+    return failed(5, (e as Error).message);
+  }
+  const d = firstDifference(lines, now);
+  if (!d) return { ok: true, lines: lines.length };
+  return { ok: false, line: d.line, message: "play differs", trace: d.expected, now: d.actual, diagnostics: [] };
+}
+
+/** A failed check as `houserules trace --check` prints it: `FILE:LINE: play differs` with both versions, or the error. */
+export function formatTraceCheck(file: string, r: TraceCheck & { ok: false }): string {
+  if (r.message !== "play differs") return [`${file}:${r.line}: error: ${r.message}`, ...r.diagnostics.map(formatDiagnostic)].join("\n");
+  return `${file}:${r.line}: play differs\n    trace: ${r.trace ?? "(the trace ends here)"}\n    now:   ${r.now ?? "(the game ends here)"}`;
+}
+
+/** The rulebook `houserules explain` writes, or null with the errors that keep the rules from loading. */
+export function explain(refs: string | string[]): { text: string | null; errors: Diagnostic[] } {
+  const { book, errors } = explainRules(typeof refs === "string" ? [refs] : refs);
+  return { text: book && rulebookText(book), errors };
+}
+
+export interface Composed {
+  ok: boolean;
+  /** The round as `houserules compose` prints it (only its problems when it does not compose). */
+  text: string;
+  /** Each part of the base and the cards (names as printed) and ids that fill it. */
+  parts: { part: string; type: string; cards: string[]; ids: string[] }[];
+  twists: string[];
+  /** The names given that name no rule file. */
+  unknown: string[];
+  problems: Diagnostic[];
+  players: { min: number; max: number } | null;
+}
+
+/** Composes rule cards (names as printed, ids or paths) onto their base, as `houserules compose` does. */
+export function compose(cards: string[], o: { players?: number } = {}): Composed {
+  const c = composition(cards, o.players);
+  return {
+    ok: c.ok,
+    text: compositionText(c, table),
+    parts: c.parts.map((p) => ({ part: p.part, type: p.type, cards: p.cards, ids: p.ids })),
+    twists: c.twists.map((t) => t.id),
+    unknown: c.unknown,
+    problems: c.problems,
+    players: c.players,
+  };
+}
+
+export interface RuleCard {
+  id: string;
+  name: string;
+  type: string;
+  markers: string[];
+  /** How its effect is known: from the rulebook, an interpretation, or a house rule. */
+  known: string | null;
+  text: string;
+}
+
+/** Every rule card `houserules cards` lists: the shipped ones and those in your rule folders. */
+export function cards(): RuleCard[] {
+  return ruleCards().map((e) => ({ id: e.id, name: e.name, type: e.type!, markers: [...e.markers], known: e.known ?? null, text: e.text }));
 }

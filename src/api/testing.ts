@@ -3,10 +3,9 @@
 // (file:line:col), so the test runner shows where to look.
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { check, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
+import { check, checkTrace, formatTraceCheck, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import { readFileSync } from "node:fs";
-import { firstDifference, readTraceHeader, traceLines } from "../sim/trace.js";
 
 /** The most scenario files a folder may give: a folder of more is a mistake (the home folder given for tests/). */
 export const maxScenarioFiles = 10_000;
@@ -105,12 +104,7 @@ export function expectGamesFinish(rules: Rules | string | string[], o: FinishOpt
  * differs, with both versions: a rule change is a reviewable diff of the trace.
  */
 export function expectTraceMatches(file: string): { lines: number } {
-  const text = readFileSync(file, "utf8");
-  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
-  const spec = readTraceHeader(lines);
-  if ("message" in spec) throw new Error(`${file}:${spec.line}: ${spec.message}`);
-  const now = traceLines(loadRules(spec.rules).compiled, spec);
-  const d = firstDifference(lines, now);
-  if (d) throw new Error(`${file}:${d.line}: play differs\n    trace: ${d.expected ?? "(the trace ends here)"}\n    now:   ${d.actual ?? "(the game ends here)"}`);
-  return { lines: lines.length };
+  const r = checkTrace(readFileSync(file, "utf8"));
+  if (r.ok) return { lines: r.lines };
+  throw new Error(formatTraceCheck(file, r));
 }

@@ -1,10 +1,7 @@
 // The content hash of the rule files a composition was loaded from, and the program's version: what a saved game
 // names so that a replay refuses other rules or another version instead of playing a different game.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { LoadResult } from "../interpreter/load/load.js";
-import { packageRoot } from "../node/host.js";
 
 /** sha256 over the texts of every file read, in an order of their own (not of where they lie on this disk). */
 export function rulesHash(loaded: LoadResult): string {
@@ -14,8 +11,4 @@ export function rulesHash(loaded: LoadResult): string {
   return `sha256:${h.digest("hex")}`;
 }
 
-let version: string | undefined;
-
-export function programVersion(): string {
-  return (version ??= String((JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version));
-}
+export { programVersion } from "../node/package-root.js";

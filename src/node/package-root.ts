@@ -1,5 +1,5 @@
 // Where the houserules package is on the disk, found from this module's own place (works from src/ and dist/).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,4 +15,11 @@ export function packageRoot(): string {
     if (up === dir) throw new Error("cannot find the houserules package folder");
     dir = up;
   }
+}
+
+let version: string | undefined;
+
+/** The package's version, as its package.json says. */
+export function programVersion(): string {
+  return (version ??= String((JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version));
 }

@@ -3,7 +3,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
 import { ruleCards } from "../../interpreter/load/catalog.js";
-import { table } from "../table.js";
+import { table } from "../../sim/text-table.js";
 
 export const cardsHelp = `Usage: houserules cards [--json]
 

@@ -9,7 +9,7 @@ import { compareSummaries, type Difference } from "../../sim/compare.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
-import { table } from "../table.js";
+import { table } from "../../sim/text-table.js";
 import { agentSpecs, defaultPlayers, loadOrReport, seedOf } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
 

@@ -3,7 +3,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
-import { table } from "../table.js";
+import { table } from "../../sim/text-table.js";
 import { splitNames } from "../rules-args.js";
 
 export const composeHelp = `Usage: houserules compose <card names or ids>... [--players N] [--json]

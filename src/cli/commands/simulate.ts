@@ -17,7 +17,7 @@ import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
 import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, seedOf, startFrom } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
-import { table, histogramLines } from "../table.js";
+import { table, histogramLines } from "../../sim/text-table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]
                            [--workers N] [--json] [--report FILE.html] [--log FILE] [--time-limit S] [--memory-limit MB]

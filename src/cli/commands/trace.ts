@@ -5,7 +5,9 @@ import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { loadOrReport, outputFile, playersOf, seedOf } from "../game-options.js";
 import { rulesToLoad } from "../rules-args.js";
-import { firstDifference, readTraceHeader, traceLines, type TraceSpec } from "../../sim/trace.js";
+import { traceLines, type TraceSpec } from "../../sim/trace.js";
+import { checkTrace, formatTraceCheck } from "../../api/index.js";
+import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 
 /** The largest trace --check reads: a trace is text a person reviews, not a data set. */
 export const maxTraceBytes = 64 * 1024 * 1024;
@@ -48,7 +50,7 @@ export async function traceCommand(argv: string[], io: IO): Promise<number> {
   if (values.check) {
     if (positionals.length === 0) throw new UsageError("trace --check takes the trace files to check");
     let code = 0;
-    for (const file of positionals) code = Math.max(code, checkTrace(file, io));
+    for (const file of positionals) code = Math.max(code, checkTraceFile(file, io));
     return code;
   }
   const refs = rulesToLoad(positionals, values, "trace");
@@ -73,7 +75,7 @@ export async function traceCommand(argv: string[], io: IO): Promise<number> {
   return 0;
 }
 
-function checkTrace(file: string, io: IO): number {
+function checkTraceFile(file: string, io: IO): number {
   let text: string;
   try {
     const st = statSync(file);
@@ -84,30 +86,15 @@ function checkTrace(file: string, io: IO): number {
     io.out(`${file}:1: error: cannot read it: ${(e as Error).message}\n`);
     return 1;
   }
-  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
-  const spec = readTraceHeader(lines);
-  if ("message" in spec) {
-    io.out(`${file}:${spec.line}: error: ${spec.message}\n`);
-    return 1;
-  }
-  const loaded = loadOrReport(spec.rules, io);
-  if (!loaded) return 1;
-  if (spec.players < loaded.game.players.min || spec.players > loaded.game.players.max) {
-    io.out(`${file}:3: error: ${loaded.game.name} is for ${loaded.game.players.min}–${loaded.game.players.max} players now, not ${spec.players}\n`);
-    return 1;
-  }
-  let now: string[];
-  try {
-    now = traceLines(loaded.game, spec);
-  } catch (e) {
-    io.out(`${file}:5: error: ${(e as Error).message}\n`);
-    return 1;
-  }
-  const d = firstDifference(lines, now);
-  if (!d) {
-    io.out(`${file}: the same (${lines.length} lines)\n`);
+  const r = checkTrace(text);
+  if (r.ok) {
+    io.out(`${file}: the same (${r.lines} lines)\n`);
     return 0;
   }
-  io.out(`${file}:${d.line}: play differs\n    trace: ${d.expected ?? "(the trace ends here)"}\n    now:   ${d.actual ?? "(the game ends here)"}\n`);
+  if (r.diagnostics.length) {
+    for (const d of r.diagnostics) io.err(formatDiagnostic(d) + "\n");
+    return 1;
+  }
+  io.out(formatTraceCheck(file, r) + "\n");
   return 1;
 }

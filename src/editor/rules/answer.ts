@@ -5,7 +5,7 @@ import { checkRules } from "../../interpreter/load/check.js";
 import { catalog, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
-import { table } from "../../cli/table.js";
+import { table } from "../../sim/text-table.js";
 import { languageInfo } from "../../authoring/assist.js";
 import { reservedWords } from "../../../grammar/lexer.js";
 import { explainRules } from "../../explain/explain-rules.js";

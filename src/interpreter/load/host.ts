@@ -53,6 +53,11 @@ export function installHost(host: Host): void {
   installation = {};
 }
 
+/** Whether an entry point has installed a host yet. */
+export function hostInstalled(): boolean {
+  return installed !== null;
+}
+
 export function host(): Host {
   if (!installed) throw new Error("no file host is installed: an entry point calls installHost(nodeHost()) or installs a host of its own");
   return installed;

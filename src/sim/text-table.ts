@@ -1,5 +1,5 @@
 // Plain text tables for terminal output.
-import { binLabel, type Histogram } from "../sim/histogram.js";
+import { binLabel, type Histogram } from "./histogram.js";
 
 export function table(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
