@@ -146,3 +146,16 @@ describe("a rulebook", () => {
     expect((await run(["explain", "--help"])).out).toContain("Usage: houserules explain <id>");
   });
 });
+
+describe("words a reader of a rulebook expects", () => {
+  it("name a standard deck's ranks, and only a standard deck's", () => {
+    const standard = new Reader({ perPlayer: new Set(), gameZones: new Set(["pile"]), valueNames: new Map([["rank", new Map([[12, "queen"], [14, "ace"]])]]) });
+    expect(standard.expression("pile.top.rank == 12 or 14 == card.rank")).toBe("the rank of the top card of the pile is queen or ace is card's rank");
+    expect(standard.expression("card.rank >= 10 and card.points == 12")).toBe("card's rank is at least 10 and card's points is 12");
+    const other = new Reader({ perPlayer: new Set(), gameZones: new Set() });
+    expect(other.expression("card.rank == 12")).toBe("card's rank is 12");
+    const crazy = rulebookText(explain(loadComposition(["crazy-eights"]).rules!));
+    expect(crazy).toContain("1 if c's rank is ace");
+    expect(crazy).toMatch(/^Cards: A standard deck/m); // one set of cards is not "Cards 1"
+  });
+});

@@ -5,6 +5,7 @@
 // a test fails when a key has none.
 import type { ComposedRules } from "../interpreter/load/compose.js";
 import { capitalize, listWords, Reader, words, type Line, type Names } from "./words.js";
+import { rankNames } from "../interpreter/cards.js";
 
 type Raw = Record<string, unknown>;
 
@@ -108,7 +109,9 @@ class Writer {
         else if (section === "zones") gameZones.add(name);
       }
     }
-    const names: Names = { perPlayer, gameZones };
+    const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
+    const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && set.deck === "standard52");
+    const names: Names = { perPlayer, gameZones, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
     this.read = new Reader(names);
   }
 
@@ -153,13 +156,14 @@ class Writer {
   cards(): Item[] {
     const cards = (this.raw.cards ?? {}) as Raw;
     const items: Item[] = [];
-    ((cards.sets ?? []) as Raw[]).forEach((set, i) => {
+    const sets = (cards.sets ?? []) as Raw[];
+    sets.forEach((set, i) => {
       const parts: string[] = [];
       for (const key of Object.keys(set)) {
         const unit = setKeys[key];
         if (unit) parts.push(...unit(set, this.read));
       }
-      items.push(this.item(`cards.sets.${i}`, `Cards ${i + 1}`, [`${capitalize(parts.join(", "))}.`]));
+      items.push(this.item(`cards.sets.${i}`, sets.length === 1 ? "Cards" : `Cards ${i + 1}`, [`${capitalize(parts.join(", "))}.`]));
     });
     for (const [name, attr] of Object.entries((cards.attributes ?? {}) as Raw)) {
       const values = isMap(attr) && Array.isArray(attr.values) ? `: ${attr.values.join(", ")}, from low to high` : "";

@@ -8,6 +8,8 @@ import { functionWords, operatorWords, specialWords, youWords } from "./wording.
 export interface Names {
   perPlayer: Set<string>; // zones and variables each player has
   gameZones: Set<string>;
+  /** Numbers of a card attribute that have names (a standard deck's rank 12 is the queen), by attribute. */
+  valueNames?: ReadonlyMap<string, ReadonlyMap<number, string>>;
 }
 
 /** One line of a rendered program, indented by its depth (the body of an if or a for is one deeper). */
@@ -144,9 +146,11 @@ export class Reader {
           : `card ${this.inner(e.index)} of ${this.expr(e.object)}, counting from 0`;
       case "unary":
         return e.op === "-" ? `minus ${this.inner(e.arg)}` : `not ${this.inner(e.arg)}`;
-      case "binary":
-        // "me == maker" reads "you are maker", not "you is"
-        return fill(operatorWords[e.op], { l: this.side(e.left, e.op), r: this.side(e.right, e.op) }).replace(/^you is\b/, "you are");
+      case "binary": {
+        // "me == maker" reads "you are maker", not "you is"; "c.rank == 12" reads "c's rank is queen"
+        const [l, r] = [this.named(e.right, e.left) ?? this.side(e.left, e.op), this.named(e.left, e.right) ?? this.side(e.right, e.op)];
+        return fill(operatorWords[e.op], { l, r }).replace(/^you is\b/, "you are");
+      }
       case "cond":
         return `${this.inner(e.then)} if ${this.expr(e.test)}, otherwise ${this.inner(e.else)}`;
       case "list":
@@ -154,6 +158,12 @@ export class Reader {
       case "lambda":
         return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => p.name).join(" and ")}, ${this.expr(e.body)}`);
     }
+  }
+
+  /** A number compared with a card attribute whose values have names, by its name: the queen, not 12. */
+  private named(attribute: Expr, value: Expr): string | undefined {
+    if (value.k !== "num" || attribute.k !== "member") return undefined;
+    return this.names.valueNames?.get(attribute.name)?.get(value.value);
   }
 
   /** A part of a larger phrase: compound parts in brackets, so that "a or b and c" cannot be misread. */

@@ -6,6 +6,9 @@ export const standardSuits = ["S", "H", "D", "C"] as const;
 export const standardRanks = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 const rankSymbols: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
+/** The standard ranks that have names, as a rulebook writes them. */
+export const rankNames: ReadonlyMap<number, string> = new Map([[11, "jack"], [12, "queen"], [13, "king"], [14, "ace"]]);
+
 export function rankSymbol(rank: number): string {
   return rankSymbols[rank] ?? String(rank);
 }
