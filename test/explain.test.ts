@@ -153,6 +153,8 @@ describe("words a reader of a rulebook expects", () => {
     expect(standard.expression("pile.top.rank == 12 or 14 == card.rank")).toBe("the rank of the top card of the pile is queen or ace is card's rank");
     expect(standard.expression("card.rank >= 10 and card.points == 12")).toBe("card's rank is at least 10 and card's points is 12");
     const other = new Reader({ perPlayer: new Set(), gameZones: new Set() });
+    // a choice among those that pass a test says what is chosen first
+    expect(other.expression("players.filter(p => claim(p) != none).minBy(p => claim(p))")).toBe("the p with the lowest claim(p) among the players for which claim(p) is not nothing");
     expect(other.expression("card.rank == 12")).toBe("card's rank is 12");
     const crazy = rulebookText(explain(loadComposition(["crazy-eights"]).rules!));
     expect(crazy).toContain("1 if c's rank is ace");

@@ -229,7 +229,9 @@ export class Reader {
     let template = templates[Math.min(templates.length - 1, Math.max(0, templates.length - 1 - missingOptional(templates, values)))];
     if (filtered && template.includes("{p} in {0}")) {
       values.where = this.withLocals([values.p!], () => this.expr(filtered.test));
-      template = template.replace("{p} in {0}", "{p} in {0} for which {where}");
+      // the player with the lowest claim among the players for which it is not nothing: the choice first
+      const choice = /^(the|every) \{p\} in \{0\} (with .*)$/.exec(template);
+      template = choice ? `${choice[1]} {p} ${choice[2]} among {0} for which {where}` : template.replace("{p} in {0}", "{p} in {0} for which {where}");
     } else if (filtered) values["0"] = this.inner(filtered.call);
     return fill(template, values);
   }
