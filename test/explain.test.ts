@@ -117,6 +117,7 @@ describe("a rulebook", () => {
       "Otherwise the move is refused: “a three goes on anything”",
     ]);
     expect(rulebookText(b)).toContain("[changed by Threes Are Wild] play: rank-order: Only when");
+    expect(rulebookText(b)).toContain("[changed by Threes Are Wild: its require] play: play one card"); // which part of the action
     expect(rulebookHtml(b)).toContain('<span class="mark changed">changed by Threes Are Wild</span>');
   });
 

@@ -1,8 +1,15 @@
 // A rulebook (rulebook.ts) as text for the terminal and as a page of HTML: the same document either way.
 import type { Item, Rulebook } from "./rulebook.js";
+import { listWords, words } from "./words.js";
+
+/** "changed by Sevens: its effect": who changed an item, and which of its parts. */
+function markWords(item: Item): string {
+  const m = item.mark!;
+  return `${m.how} by ${m.by.join(", ") || "a fragment"}${m.parts ? `: its ${listWords(m.parts.map(words))}` : ""}`;
+}
 
 function markText(item: Item): string {
-  return item.mark ? `[${item.mark.how} by ${item.mark.by.join(", ") || "a fragment"}] ` : "";
+  return item.mark ? `[${markWords(item)}] ` : "";
 }
 
 export function rulebookText(book: Rulebook): string {
@@ -62,7 +69,7 @@ h1 { font-size: 2em; margin-bottom: .2em; } h2 { border-bottom: 1px solid #ccc; 
   for (const s of book.sections) {
     h.push(`<h2>${escapeHtml(s.title)}</h2>`);
     for (const item of s.items) {
-      const mark = item.mark ? `<span class="mark ${item.mark.how}">${item.mark.how} by ${escapeHtml(item.mark.by.join(", "))}</span>` : "";
+      const mark = item.mark ? `<span class="mark ${item.mark.how}">${escapeHtml(markWords(item))}</span>` : "";
       h.push(`<div class="item${item.mark ? ` ${item.mark.how}` : ""}" data-path="${escapeHtml(item.path)}">${mark}<span class="title">${escapeHtml(item.title)}</span>`);
       for (const l of item.lines) h.push(`<div class="line" style="margin-left: ${l.depth * 1.5}em">${escapeHtml(l.text)}</div>`);
       h.push("</div>");

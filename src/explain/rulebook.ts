@@ -13,6 +13,8 @@ type Raw = Record<string, unknown>;
 export interface Mark {
   how: "added" | "changed";
   by: string[];
+  /** Of a changed item with parts (an action's require, effect, params), the parts that differ. */
+  parts?: string[];
 }
 
 export interface Item {
@@ -323,7 +325,13 @@ class Writer {
       else if (isMap(v)) for (const [k, x] of Object.entries(v)) visit(`${p}/${esc(k)}`, x, isMap(b) ? b[k] : undefined);
     };
     visit(pointer, now, before);
-    return { how: before === undefined ? "added" : "changed", by: [...by] };
+    const mark: Mark = { how: before === undefined ? "added" : "changed", by: [...by] };
+    // an action, phase or trigger is long: say which of its parts changed (a rule inside it is marked on its own)
+    if (isMap(now) && isMap(before) && pointer.split("/").length === 3) {
+      const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].filter((k) => k !== "text" && JSON.stringify(now[k]) !== JSON.stringify(before[k]));
+      if (keys.length) mark.parts = keys;
+    }
+    return mark;
   }
 
   private assumptions(): Assumption[] {
