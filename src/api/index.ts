@@ -247,6 +247,8 @@ export function explain(refs: string | string[]): { text: string | null; errors:
 
 export interface Composed {
   ok: boolean;
+  /** The id of the base the cards are composed onto, if one was found. */
+  base: string | null;
   /** The round as `houserules compose` prints it (only its problems when it does not compose). */
   text: string;
   /** Each part of the base and the cards (names as printed) and ids that fill it. */
@@ -256,6 +258,8 @@ export interface Composed {
   unknown: string[];
   problems: Diagnostic[];
   players: { min: number; max: number } | null;
+  /** Why the player count asked for does not fit, if it does not. */
+  playersProblem: string | null;
 }
 
 /** Composes rule cards (names as printed, ids or paths) onto their base, as `houserules compose` does. */
@@ -263,12 +267,14 @@ export function compose(cards: string[], o: { players?: number } = {}): Composed
   const c = composition(cards, o.players);
   return {
     ok: c.ok,
+    base: c.base?.id ?? null,
     text: compositionText(c, table),
     parts: c.parts.map((p) => ({ part: p.part, type: p.type, cards: p.cards, ids: p.ids })),
     twists: c.twists.map((t) => t.id),
     unknown: c.unknown,
     problems: c.problems,
     players: c.players,
+    playersProblem: c.playersProblem,
   };
 }
 
