@@ -58,6 +58,17 @@ describe("the command line", () => {
     ]);
   });
 
+  it("searches a folder of scenarios that links to itself once: no loop, no crash on a broken link", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-scenario-links-"));
+    writeFileSync(join(dir, "ready.scenario.yaml"), "name: ready\nrules: idiot\nplayers: [Ann, Bob]\nmoves:\n  - Ann: ready\n");
+    for (const link of ["a", "b", "c"]) symlinkSync(".", join(dir, link));
+    symlinkSync(join(dir, "nowhere"), join(dir, "broken.scenario.yaml"));
+    const r = await run(["test", dir, "--json"]);
+    expect(r.err).toBe("");
+    const report = JSON.parse(r.out) as { passed: number; failed: number };
+    expect([report.passed, report.failed]).toEqual([1, 0]);
+  });
+
   it("bounds each game's time and memory as the user says, whatever the rule file says", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "houserules-bounds-")), "busy.yaml");
     writeFileSync(file, tinyRules("limits: {steps: 1000000}\n", { "    effect: move(card, pile)": "    effect: |\n      move(card, pile)\n      let n = (1..1000000).count" }));

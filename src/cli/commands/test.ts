@@ -1,7 +1,8 @@
 // houserules test: run scenario files and report each failure at its step.
 import { ruleFoldersOption } from "../rule-folders.js";
-import { readdirSync, statSync, existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { statSync, existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { scenarioFiles } from "../../api/testing.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { runScenarioFile } from "../../scenario/scenario.js";
@@ -21,21 +22,24 @@ ${ruleFoldersOption(12)}
 Exit status: 0 when all pass, 1 when any fails, 2 for bad usage.
 `;
 
+/**
+ * The scenario files named: a file as given (whatever it is: running it says what is wrong with it), a folder
+ * searched as houserules/testing searches it, each real folder once, so a link back to a folder above is no loop.
+ */
 export function findScenarios(paths: string[]): string[] {
   const out: string[] = [];
-  const walk = (p: string) => {
-    if (statSync(p).isDirectory()) {
-      for (const name of readdirSync(p).sort()) {
-        if (name === "node_modules" || name.startsWith(".")) continue;
-        walk(join(p, name));
-      }
-    } else if (p.endsWith(".scenario.yaml")) out.push(p);
-  };
   for (const p of paths) {
     const full = resolve(p);
     if (!existsSync(full)) throw new UsageError(`no such file or folder: ${p}`);
-    if (statSync(full).isFile()) out.push(full);
-    else walk(full);
+    if (!statSync(full).isDirectory()) out.push(full);
+    else {
+      try {
+        out.push(...scenarioFiles(full));
+      } catch (e) {
+        if (e instanceof RangeError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
   }
   return out;
 }
