@@ -5,7 +5,7 @@ import type { Game as CompiledGame, ParamDef, VarDef } from "../interpreter/mode
 import type { State } from "../interpreter/state.js";
 import type { Type } from "../interpreter/lang/types.js";
 import type { View } from "../interpreter/view.js";
-import { actors, applyMove, innermost, legalMoves, moveText, newGame, play as playText, stop, type Move } from "../interpreter/engine.js";
+import { actors, applyMove, innermost, legalMoves, moveText, newGame, play as playText, seatPrefix, stop, type Move } from "../interpreter/engine.js";
 import { describeEvent } from "../interpreter/events.js";
 import { view as engineView } from "../interpreter/view.js";
 import { zoneWord } from "../interpreter/zones.js";
@@ -136,10 +136,10 @@ export class Game {
     if (typeof move !== "string") return this.play(move.text, move.player);
     let text = move.trim();
     let who = seat;
-    const named = /^([^:\s][^:]*):\s*(.+)$/.exec(text);
-    if (who === undefined && named && this.state.names.some((n) => n.toLowerCase() === named[1].trim().toLowerCase())) {
-      who = named[1].trim();
-      text = named[2];
+    const named = who === undefined ? seatPrefix(this.state.names, text) : null;
+    if (named) {
+      who = this.state.names[named.seat];
+      text = named.move;
     }
     let p: number;
     if (who !== undefined) p = this.seat(who);

@@ -10,4 +10,4 @@ export { actors, actorsInto, isRealtime, innermost } from "./engine/actors.js";
 export { legalMoves, listMoves } from "./engine/legal-moves.js";
 export { listMovesInto, MoveList } from "./engine/move-list.js";
 export { applyMove, applyListed, isLegal, play } from "./engine/apply.js";
-export { moveText, parseMove } from "./engine/move-text.js";
+export { moveText, parseMove, seatPrefix } from "./engine/move-text.js";

@@ -2,7 +2,7 @@
 // the rule cards a round was composed from, and the same of the game around it. Each mismatch is reported at the
 // key that states it, saying what was expected and what is.
 import type { State } from "../interpreter/state.js";
-import { legalMoves, moveText } from "../interpreter/engine.js";
+import { legalMoves, moveText, seatPrefix } from "../interpreter/engine.js";
 import { compare } from "../interpreter/lang/values.js";
 import { entry, resolveReference } from "../interpreter/load/catalog.js";
 import { normalizeCardName } from "../interpreter/cards.js";
@@ -247,11 +247,11 @@ export class Expectations {
   private expectLegal(s: State, key: "legal" | "illegal", items: (string | Raw)[], pointer: string, when: string): void {
     items.forEach((item, i) => {
       const line = typeof item === "string" ? item : Object.entries(item).map(([who, move]) => `${who}: ${String(move)}`)[0];
-      const m = /^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$/.exec(line);
-      const named = m ? this.seatOf(m[1]) : -1;
-      const p = m && named >= 0 ? named : s.current;
-      const text = m && named >= 0 ? m[2] : line;
-      if (m && named < 0) return this.fail(`${pointer}/${i}`, `${when}: there is no player called '${m[1]}' (players: ${this.names.join(", ")})`);
+      const named = seatPrefix(this.names, line);
+      const unknown = named ? null : /^([A-Za-z][A-Za-z0-9_-]*):/.exec(line);
+      if (unknown) return this.fail(`${pointer}/${i}`, `${when}: there is no player called '${unknown[1]}' (players: ${this.names.join(", ")})`);
+      const p = named ? named.seat : s.current;
+      const text = named ? named.move : line;
       if (p < 0) return this.fail(`${pointer}/${i}`, `${when}: nobody's turn, so say whose move it is (${this.names[0]}: ${line})`);
       const legal = legalMoves(s, p).map((mv) => moveText(s, mv)); // as typed: the message prints them so
       const found = legal.some((mv) => mv.toLowerCase() === normalizeMove(text));

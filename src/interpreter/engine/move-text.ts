@@ -19,6 +19,18 @@ export function moveText(s: State, move: Move): string {
 }
 
 /**
+ * A move written with its player before a colon, `Ann: play 9S` (the name in any case): the seat and the move's
+ * text, or null when the text names no seat of these names so (it is a move alone).
+ */
+export function seatPrefix(names: readonly string[], text: string): { seat: number; move: string } | null {
+  const m = /^([^:\s][^:]*):\s*(.*)$/.exec(text.trim());
+  if (!m) return null;
+  const who = m[1].trim().toLowerCase();
+  const seat = names.findIndex((n) => n.toLowerCase() === who);
+  return seat < 0 ? null : { seat, move: m[2] };
+}
+
+/**
  * Reads a move written as text: `play 9S 9D`, `flip 2`, `pickup`. A card name is matched to a card the
  * parameter may take where one has that name. Returns the move, or a refusal saying what could not be read.
  */
