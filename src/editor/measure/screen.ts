@@ -48,7 +48,14 @@ export class MeasureScreen implements Screen {
   private message = h("p", { class: "play-error", "data-test": "measure-message" });
   private results = h("div", { class: "results", "data-test": "measure-results" });
 
-  constructor(private app: App) {}
+  constructor(private app: App) {
+    app.measure = (rules, players) => {
+      app.show("measure");
+      this.rulesA.value = rules;
+      this.playersInput.value = String(players);
+      this.warm();
+    };
+  }
 
   mount(root: HTMLElement): void {
     const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
@@ -72,7 +79,10 @@ export class MeasureScreen implements Screen {
     const rules = this.rulesA.value.trim();
     const games = Number(this.gamesInput.value);
     if (!rules || this.pool?.running || !Number.isInteger(games) || games < 1) return;
-    void this.poolOf(this.workers()).warm(this.spec(rules), games, this.setup());
+    const size = this.workers();
+    void this.spec(rules).then((spec) => {
+      if (!this.pool?.running) void this.poolOf(size).warm(spec, games, this.setup());
+    });
   }
 
   private workers(): number {
@@ -93,9 +103,9 @@ export class MeasureScreen implements Screen {
     return [...this.app.workspace.store.entries()];
   }
 
-  /** The run the inputs describe, for one set of rules ("id" or "id + fragment + …"). */
-  private spec(rules: string): RunSpec {
-    const refs = rules.split("+").map((r) => r.trim()).filter(Boolean).map((r) => this.app.reference(r));
+  /** The run the inputs describe, for one set of rules ("id", "id + fragment + …" or "Card, Card, …"). */
+  private async spec(rules: string): Promise<RunSpec> {
+    const { refs } = await this.app.rulesOf(rules);
     const players = Number(this.playersInput.value);
     const names = this.agentsInput.value.split(",").map((x) => x.trim()).filter(Boolean);
     const seedText = this.seedInput.value.trim();
@@ -124,7 +134,7 @@ export class MeasureScreen implements Screen {
     try {
       for (const rules of runs) {
         const before = out.length * games;
-        const summary = await pool.run(this.spec(rules), games, {
+        const summary = await pool.run(await this.spec(rules), games, {
           setup: this.setup(),
           onProgress: (done) => this.showProgress(before + done, total),
         });

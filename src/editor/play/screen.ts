@@ -76,6 +76,14 @@ export class PlayScreen implements Screen {
 
   constructor(private app: App) {
     this.clock = new RealtimeClock(this, this.clockBox);
+    app.play = (rules, players) => {
+      app.show("play");
+      this.closeScenario();
+      this.rulesInput.value = rules;
+      this.playersInput.value = String(players);
+      this.seatInputs();
+      void this.start();
+    };
   }
 
   mount(root: HTMLElement): void {
@@ -159,7 +167,7 @@ export class PlayScreen implements Screen {
   async start(): Promise<void> {
     this.pause();
     this.clock.reset();
-    const ref = this.app.reference(this.rulesInput.value.trim()) || this.rulesInput.value.trim();
+    const { refs, ref } = await this.app.rulesOf(this.rulesInput.value);
     const seats = this.seats();
     const seed = /^-?\d+$/.test(this.seedInput.value.trim()) ? Number(this.seedInput.value.trim()) : this.seedInput.value.trim();
     const scenario = this.scenario;
@@ -170,7 +178,7 @@ export class PlayScreen implements Screen {
     this.exportBox.hidden = true;
     const chosen = seats.filter((x) => x === null).length;
     this.mode = scenario ? HOT : chosen > 1 ? HOT : TRUTH; // until the worker says who plays
-    const reply = await this.send({ kind: "start", refs: [ref], ref: { rules: ref }, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
+    const reply = await this.send({ kind: "start", refs, ref, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
     const f = this.frame as Frame | null;
     if (reply.kind !== "frame" || !f) return;
     if (scenario) {

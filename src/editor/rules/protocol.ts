@@ -15,7 +15,12 @@ export type Request =
   /** The expression language's functions, effects and words. */
   | { kind: "language" }
   /** `houserules explain` of a reference: its rulebook as the terminal prints it. */
-  | { kind: "explain"; rules: string };
+  | { kind: "explain"; rules: string }
+  /**
+   * Rules as a person names them, read as `houserules compare` reads a side: an id or path with fragments
+   * joined by +, or rule cards by name separated by commas ("Deal Eight, Whist", the words of --compose).
+   */
+  | { kind: "rules"; text: string };
 
 export interface CheckResult {
   rules: string;
@@ -76,7 +81,9 @@ export type Reply =
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
-  | { kind: "explain"; rules: string; text: string | null; errors: string[] };
+  | { kind: "explain"; rules: string; text: string | null; errors: string[] }
+  /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
+  | { kind: "rules"; refs: string[]; composed: boolean };
 
 export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
 
