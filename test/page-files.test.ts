@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "../src/editor/files/store.js";
 import { maxLinkFiles, receivedMessage, receiveShared } from "../src/editor/files/receive.js";
+import { readFileSync } from "node:fs";
 
 /** A browser's storage that counts its writes. */
 function storage(): Storage & { writes: number } {
@@ -79,5 +80,43 @@ describe("renaming a file", () => {
     expect(renameRefusal("  ", "loop.yaml", taken)).toBe("a file needs a name");
     expect(renameRefusal("loop", "loop.yaml", taken)).toBeNull();
     expect(renameRefusal("spin", "loop.yaml", taken)).toBeNull();
+  });
+});
+
+describe("rules named on the page", () => {
+  it("reads a list of card names, a card of the user's own among them, as houserules compare reads a side, and the round loads", async () => {
+    const { installWorkspace } = await import("../src/editor/rules/workspace-host.js");
+    const { answer } = await import("../src/editor/rules/answer.js");
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { installNodeHost } = await import("../src/node/host.js");
+    const deal = readFileSync("rules/on-the-cards/deal/deal-seven.yaml", "utf8").replace(/^name:.*$/m, "name: My Deal Seven");
+    installWorkspace(new Map([["my-deal-seven.yaml", deal]]));
+    try {
+      const read = answer({ kind: "rules", text: "My Deal Seven, Avoid High Value Cards, Crazy Eights, Whist" });
+      expect(read).toMatchObject({ kind: "rules", composed: true });
+      const refs = (read as { refs: string[] }).refs;
+      expect(refs.slice(1)).toEqual(["on-the-cards/aim/avoid-high-value-cards", "on-the-cards/card-play/crazy-eights", "on-the-cards/trick-taking/whist"]);
+      const loaded = loadComposition(refs);
+      expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(loaded.game?.name).toBeTruthy();
+      // the card of one's own is the user's file, not the shipped Deal Seven
+      const cards = answer({ kind: "catalog" }) as { cards: { id: string; path: string }[] };
+      expect(cards.cards.find((c) => c.id === refs[0])?.path).toBe("yours/my-deal-seven.yaml");
+      // an id with fragments joined by +, as before
+      expect(answer({ kind: "rules", text: "idiot+idiot/sevens" })).toEqual({ kind: "rules", refs: ["idiot", "idiot/sevens"], composed: false });
+    } finally {
+      installNodeHost();
+    }
+  });
+});
+
+describe("renaming a file in the store", () => {
+  it("announces the removal and the addition once the file has its new name, saying what it was renamed to", () => {
+    const store = new FileStore(storage());
+    store.add("mine.yaml", "name: Mine\n");
+    const seen: unknown[] = [];
+    store.on((c) => seen.push([c.kind, c.names, c.renamedTo, store.names()]));
+    expect(store.rename("mine.yaml", "yours-now.yaml")).toBe("yours-now.yaml");
+    expect(seen).toEqual([["removed", ["mine.yaml"], "yours-now.yaml", ["yours-now.yaml"]], ["added", ["yours-now.yaml"], undefined, ["yours-now.yaml"]]]);
   });
 });
