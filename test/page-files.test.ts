@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "../src/editor/files/store.js";
 import { maxLinkFiles, receivedMessage, receiveShared } from "../src/editor/files/receive.js";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** A browser's storage that counts its writes. */
 function storage(): Storage & { writes: number } {
@@ -85,12 +86,17 @@ describe("renaming a file", () => {
 
 describe("rules named on the page", () => {
   it("reads a list of card names, a card of the user's own among them, as houserules compare reads a side, and the round loads", async () => {
-    const { installWorkspace } = await import("../src/editor/rules/workspace-host.js");
+    const { memoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
     const { answer } = await import("../src/editor/rules/answer.js");
     const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { installHost } = await import("../src/interpreter/load/host.js");
     const { installNodeHost } = await import("../src/node/host.js");
+    // the rules worker's files: the shipped ones and the user's, in yours/
+    const files = new Map(readdirSync("rules", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"))
+      .map((f): [string, string] => [`${packageFolder}/rules/${f}`, readFileSync(join("rules", f), "utf8")]));
     const deal = readFileSync("rules/on-the-cards/deal/deal-seven.yaml", "utf8").replace(/^name:.*$/m, "name: My Deal Seven");
-    installWorkspace(new Map([["my-deal-seven.yaml", deal]]));
+    files.set(`${packageFolder}/yours/my-deal-seven.yaml`, deal);
+    installHost(memoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`]));
     try {
       const read = answer({ kind: "rules", text: "My Deal Seven, Avoid High Value Cards, Crazy Eights, Whist" });
       expect(read).toMatchObject({ kind: "rules", composed: true });
