@@ -246,22 +246,33 @@ describe("watching and playing in the page", () => {
     const done = Number(await page.getAttribute("[data-test=measure-progress]", "value"));
     expect(done).toBeLessThan(10000);
 
-    // A/B: Seven Sins against its advanced variant, the differences significant at 95% marked as compareSummaries marks them
+    // A/B: the Advanced variant of Seven Sins measured against its base reads as houserules compare <base> <variant>
+    // reads: A the base, B the variant, B − A what it changes, the same numbers; the charts share their bins and axes
     const a = runBin(["simulate", "idle-hands/seven-sins", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const b = runBin(["simulate", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
-    const { compareSummaries } = await import("../src/sim/compare.js");
-    const expected = compareSummaries(JSON.parse(a.out), JSON.parse(b.out), ["idle-hands/seven-sins", "idle-hands/seven-sins-advanced"]);
-    await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins");
-    await page.fill("[data-test=measure-against]", "idle-hands/seven-sins-advanced");
+    const compared = runBin(["compare", "idle-hands/seven-sins", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--coverage", "--json"]);
+    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean }[] };
+    await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins-advanced");
+    await page.fill("[data-test=measure-against]", "idle-hands/seven-sins");
     await page.fill("[data-test=measure-games]", "100");
     await page.fill("[data-test=measure-seed]", "3");
     await page.click("[data-test=measure-run]");
     await page.waitForSelector("[data-test=comparison]", { timeout: 120_000 });
     const jsons = await page.locator("[data-test=summary-json]").allTextContents();
     expect(jsons).toEqual([a.out, b.out]);
+    expect(await page.evaluate(() => (globalThis as any).playground.measure.comparison.differences)).toEqual(expected.differences);
+    expect(await page.locator("[data-test=comparison] th").allTextContents()).toEqual(["measure", "A", "B", "B − A", "p", ""]);
+    expect(await page.textContent("[data-test=comparison] caption")).toContain(`A: ${expected.a}B: ${expected.b}`);
+    const tested = expected.differences.filter((d: { p?: number | null }) => d.p !== null).length;
+    expect(await page.textContent("[data-test=chance-note]")).toContain(`Of ${tested} figures tested at 95%, about ${Math.round(tested / 20)} would be marked by chance alone`);
     const rows = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[5].textContent]));
     expect(rows).toEqual(expected.differences.map((d) => [d.measure, d.significant ? "★" : ""]));
     expect(expected.differences.some((d) => d.significant)).toBe(true);
+    const lengthAxes = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")]
+      .filter((c) => c.getAttribute("aria-label")!.startsWith("Game length"))
+      .map((c) => { const chart = (globalThis as any).playground.measure.charts.find((x: any) => x.canvas === c); return [chart.data.labels, chart.scales.y.max]; }));
+    expect(lengthAxes).toHaveLength(2);
+    expect(lengthAxes[0]).toEqual(lengthAxes[1]);
     expect(problems).toEqual([]);
   }, 400_000);
 

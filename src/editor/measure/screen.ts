@@ -11,7 +11,7 @@ import { RunPool, Cancelled, type WorkerLike } from "../../sim/pool.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import type { Summary } from "../../sim/simulate.js";
 import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
-import { compareSummaries, type Comparison } from "../../sim/compare.js";
+import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
 import { extendsOf, lineOfRule } from "./rule-line.js";
 import { gameChoices } from "../play/games.js";
@@ -124,7 +124,9 @@ export class MeasureScreen implements Screen {
     }
     const size = this.workers();
     const pool = this.poolOf(size);
-    const runs = [this.rulesA.value.trim(), this.rulesB.value.trim()].filter(Boolean);
+    // with rules to compare against, the run is `houserules compare <against> <rules>`: A the rules compared
+    // against (a variant's base), B the rules under test, and B − A what the rules under test change
+    const runs = [this.rulesB.value.trim(), this.rulesA.value.trim()].filter(Boolean);
     this.message.textContent = "";
     this.runButton.disabled = true;
     this.cancelButton.disabled = false;
@@ -142,7 +144,7 @@ export class MeasureScreen implements Screen {
       }
       this.lastMs = performance.now() - started;
       this.summaries = out;
-      this.comparison = out.length === 2 ? compareSummaries(out[0], out[1], [runs[0], runs[1]]) : null;
+      this.comparison = out.length === 2 ? compareSummaries(out[0], out[1]) : null;
       this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
       this.render();
       return out;
@@ -170,12 +172,13 @@ export class MeasureScreen implements Screen {
     for (const c of this.charts) c.destroy();
     this.charts = [];
     this.coverageCharts = [];
-    const columns = this.summaries.map((s, i) => this.column(s, this.summaries.length > 1 ? (i === 0 ? "A: " : "B: ") : ""));
+    const [a, b] = this.summaries;
+    const columns = b ? [this.column(a, "A (against): ", b), this.column(b, "B: ", a)] : [this.column(a, "")];
     fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
   }
 
-  private column(s: Summary, prefix: string): HTMLElement {
-    const specs = chartsOf(s);
+  private column(s: Summary, prefix: string, other?: Summary): HTMLElement {
+    const specs = chartsOf(s, other);
     const coverage = coverageChart(s);
     const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(s, i) : undefined, spec.config.data.labels.length));
     return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(s), summaryJson(s));
@@ -225,13 +228,19 @@ function summaryJson(s: Summary): HTMLElement {
   return h("details", { class: "summary-json" }, h("summary", {}, "the summary, as houserules simulate --json prints it"), h("pre", { "data-test": "summary-json" }, `${JSON.stringify(s, null, 2)}\n`));
 }
 
-function comparisonTable(c: Comparison): HTMLElement {
-  const pct = (x: number) => (Math.abs(x) <= 1 ? `${(x * 100).toFixed(1)}%` : String(x));
-  const value = (measure: string, x: number) => (/rate|share|finished|shared/.test(measure) ? pct(x) : String(Math.round(x * 1000) / 1000));
+/** The comparison in the words of `houserules compare`: A, B, B − A, and what a mark means. */
+export function comparisonTable(c: Comparison): HTMLElement {
+  const value = (kind: "rate" | "mean", x: number, signed = false) =>
+    `${signed && x > 0 ? "+" : ""}${kind === "rate" ? `${(x * 100).toFixed(1)}%` : String(Math.round(x * 1000) / 1000)}`;
+  const tested = c.differences.filter((d) => d.p !== null).length;
+  const marked = c.differences.filter((d) => d.significant).length;
   return h("table", { class: "comparison", "data-test": "comparison" },
-    h("caption", {}, `A: ${c.a} against B: ${c.b} (${c.games[0]} and ${c.games[1]} games); differences significant at 95% are marked ★`),
-    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B less A"), h("th", {}, "p"), h("th", {}, ""))),
+    h("caption", {},
+      h("span", { class: "side" }, `A: ${c.a}`), h("span", { class: "side" }, `B: ${c.b}`),
+      h("span", {}, `${c.games[0]} and ${c.games[1]} games, the same seeds and seats on both sides: B − A is what B changes, as houserules compare ${c.a} ${c.b} prints it. ★ the difference is significant at 95% (two-sided p below 0.05); ${marked} of ${tested} tested figures differ.`),
+      h("span", { class: "muted", "data-test": "chance-note" }, chanceNote(tested))),
+    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B − A"), h("th", {}, "p"), h("th", {}, ""))),
     h("tbody", {}, ...c.differences.map((d) => h("tr", { class: d.significant ? "significant" : "" },
-      h("td", {}, d.measure), h("td", {}, value(d.measure, d.a)), h("td", {}, value(d.measure, d.b)), h("td", {}, value(d.measure, d.difference)),
+      h("td", {}, d.measure), h("td", {}, value(d.kind, d.a)), h("td", {}, value(d.kind, d.b)), h("td", {}, value(d.kind, d.difference, true)),
       h("td", {}, d.p === null ? "—" : d.p < 0.001 ? "<0.001" : d.p.toFixed(3)), h("td", { "data-test": d.significant ? "significant" : undefined }, d.significant ? "★" : "")))));
 }
