@@ -86,18 +86,10 @@ describe("renaming a file", () => {
 
 describe("rules named on the page", () => {
   it("reads a list of card names, a card of the user's own among them, as houserules compare reads a side, and the round loads", async () => {
-    const { memoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
     const { answer } = await import("../src/editor/rules/answer.js");
     const { loadComposition } = await import("../src/interpreter/load/load.js");
-    const { installHost } = await import("../src/interpreter/load/host.js");
-    const { installNodeHost } = await import("../src/node/host.js");
-    // the rules worker's files: the shipped ones and the user's, in yours/
-    const files = new Map(readdirSync("rules", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"))
-      .map((f): [string, string] => [`${packageFolder}/rules/${f}`, readFileSync(join("rules", f), "utf8")]));
     const deal = readFileSync("rules/on-the-cards/deal/deal-seven.yaml", "utf8").replace(/^name:.*$/m, "name: My Deal Seven");
-    files.set(`${packageFolder}/yours/my-deal-seven.yaml`, deal);
-    installHost(memoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`]));
-    try {
+    await asInRulesWorker({ "my-deal-seven.yaml": deal }, () => {
       const read = answer({ kind: "rules", text: "My Deal Seven, Avoid High Value Cards, Crazy Eights, Whist" });
       expect(read).toMatchObject({ kind: "rules", composed: true });
       const refs = (read as { refs: string[] }).refs;
@@ -110,11 +102,46 @@ describe("rules named on the page", () => {
       expect(cards.cards.find((c) => c.id === refs[0])?.path).toBe("yours/my-deal-seven.yaml");
       // an id with fragments joined by +, as before
       expect(answer({ kind: "rules", text: "idiot+idiot/sevens" })).toEqual({ kind: "rules", refs: ["idiot", "idiot/sevens"], composed: false });
-    } finally {
-      installNodeHost();
-    }
+    });
+  });
+
+  it("finds where each rule of a run is written: in the variant, in a card, or in the file they extend, however the run names them", async () => {
+    const { whereWritten } = await import("../src/editor/rules/where.js");
+    const variant = "name: Royal Court\nextends: idiot\n\nappend:\n  actions.play.effect: reverse()\n\ntriggers:\n  courtly:\n    when: pile.count > 40\n    effect: reverse()\n";
+    const idiotLines = readFileSync("rules/idiot/idiot.yaml", "utf8").split("\n");
+    const actions = idiotLines.indexOf("actions:");
+    const swap = actions + idiotLines.slice(actions).findIndex((l) => l.startsWith("  swap:")) + 1;
+    await asInRulesWorker({ "royal-court.yaml": variant }, () => {
+      for (const ref of ["yours/royal-court.yaml", "royal-court"]) {
+        expect(whereWritten([ref], ["actions.swap", "actions.play", "triggers.courtly", "actions.nothing"])).toEqual([
+          { path: "rules/idiot/idiot.yaml", line: swap, changes: false },
+          { path: "yours/royal-court.yaml", line: 5, changes: true },
+          { path: "yours/royal-court.yaml", line: 8, changes: true },
+          null,
+        ]);
+      }
+      const round = ["on-the-cards/deal/deal-eight", "on-the-cards/aim/take-lots-of-tricks", "on-the-cards/card-play/crazy-eights", "on-the-cards/trick-taking/whist"];
+      const roundLines = readFileSync("rules/on-the-cards/round.yaml", "utf8").split("\n");
+      expect(whereWritten(round, ["actions.play"])).toEqual([{ path: "rules/on-the-cards/round.yaml", line: roundLines.indexOf("  play:", roundLines.indexOf("actions:")) + 1, changes: false }]);
+    });
   });
 });
+
+/** Runs `body` with the rule files as the rules worker holds them: the shipped ones, and `mine` in yours/. */
+async function asInRulesWorker(mine: Record<string, string>, body: () => void): Promise<void> {
+  const { memoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
+  const { installHost } = await import("../src/interpreter/load/host.js");
+  const { installNodeHost } = await import("../src/node/host.js");
+  const files = new Map(readdirSync("rules", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"))
+    .map((f): [string, string] => [`${packageFolder}/rules/${f}`, readFileSync(join("rules", f), "utf8")]));
+  for (const [name, text] of Object.entries(mine)) files.set(`${packageFolder}/yours/${name}`, text);
+  installHost(memoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`]));
+  try {
+    body();
+  } finally {
+    installNodeHost();
+  }
+}
 
 describe("renaming a file in the store", () => {
   it("announces the removal and the addition once the file has its new name, saying what it was renamed to", () => {

@@ -251,7 +251,7 @@ describe("watching and playing in the page", () => {
     const a = runBin(["simulate", "idle-hands/seven-sins", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const b = runBin(["simulate", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const compared = runBin(["compare", "idle-hands/seven-sins", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--coverage", "--json"]);
-    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean }[] };
+    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean; p: number | null }[] };
     await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins-advanced");
     await page.fill("[data-test=measure-against]", "idle-hands/seven-sins");
     await page.fill("[data-test=measure-games]", "100");
@@ -263,7 +263,7 @@ describe("watching and playing in the page", () => {
     expect(await page.evaluate(() => (globalThis as any).playground.measure.comparison.differences)).toEqual(expected.differences);
     expect(await page.locator("[data-test=comparison] th").allTextContents()).toEqual(["measure", "A", "B", "B − A", "p", ""]);
     expect(await page.textContent("[data-test=comparison] caption")).toContain(`A: ${expected.a}B: ${expected.b}`);
-    const tested = expected.differences.filter((d: { p?: number | null }) => d.p !== null).length;
+    const tested = expected.differences.filter((d) => d.p !== null).length;
     expect(await page.textContent("[data-test=chance-note]")).toContain(`Of ${tested} figures tested at 95%, about ${Math.round(tested / 20)} would be marked by chance alone`);
     const rows = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[5].textContent]));
     expect(rows).toEqual(expected.differences.map((d) => [d.measure, d.significant ? "★" : ""]));
@@ -273,6 +273,34 @@ describe("watching and playing in the page", () => {
       .map((c) => { const chart = (globalThis as any).playground.measure.charts.find((x: any) => x.canvas === c); return [chart.data.labels, chart.scales.y.max]; }));
     expect(lengthAxes).toHaveLength(2);
     expect(lengthAxes[0]).toEqual(lengthAxes[1]);
+
+    // rule coverage of a variant of one's own: every bar labelled, the rules it writes or changes labelled with its
+    // file, and a bar opens its rule where it is written — the base's swap in idiot.yaml, the variant's own in its file
+    const variant = "name: Royal Court\nextends: idiot\n\nappend:\n  actions.play.effect: reverse()\n\ntriggers:\n  courtly:\n    when: pile.count > 40\n    effect: reverse()\n";
+    await page.evaluate((text) => (globalThis as any).playground.app.workspace.store.add("royal-court.yaml", text), variant);
+    await page.fill("[data-test=measure-rules]", "yours/royal-court.yaml");
+    await page.fill("[data-test=measure-against]", "");
+    await page.fill("[data-test=measure-games]", "20");
+    await page.evaluate(() => document.querySelector("[data-test=measure-results]")!.replaceChildren());
+    await page.click("[data-test=measure-run]");
+    await page.waitForSelector("[data-test=summary-json]", { state: "attached", timeout: 120_000 });
+    await page.waitForFunction(() => (globalThis as any).playground.measure.coverageCharts.length === 1);
+    const bars = await page.evaluate(() => {
+      const chart = (globalThis as any).playground.measure.coverageCharts[0];
+      return { labels: chart.data.labels as string[], ticks: chart.scales.y.ticks.length as number };
+    });
+    expect(bars.ticks).toBe(bars.labels.length);
+    expect(bars.labels).toContain("actions.play (taken) · royal-court.yaml");
+    expect(bars.labels).toContain("triggers.courtly (fired) · royal-court.yaml");
+    expect(bars.labels).toContain("actions.swap (taken)");
+    const opened = async (rule: string) => {
+      await page.evaluate((r) => (globalThis as any).playground.measure.revealRule(0, r), rule);
+      return page.evaluate(() => [(globalThis as any).playground.edit.current(), (globalThis as any).playground.edit.editor.getPosition().lineNumber]);
+    };
+    expect(await opened("actions.swap")).toEqual(["rules/idiot/idiot.yaml", lineOfRule(readFileSync("rules/idiot/idiot.yaml", "utf8"), "actions.swap")]);
+    expect(await opened("triggers.courtly")).toEqual(["yours/royal-court.yaml", 8]);
+    expect(await opened("actions.play")).toEqual(["yours/royal-court.yaml", 5]);
+    expect(await page.textContent("[data-test=measure-message]")).toBe("");
     expect(problems).toEqual([]);
   }, 400_000);
 

@@ -90,15 +90,18 @@ export function leadChangesChart(s: Summary, colour = "#7c3aed", yMax?: number):
   };
 }
 
-/** One bar per rule: in what share of games it fired, the rules that never fired at zero. */
-export function coverageChart(s: Summary, colour = "#0f766e"): ChartSpec | null {
+/**
+ * One bar per rule: in what share of games it fired, the rules that never fired at zero. `notes` add a word to
+ * a rule's label (the file that writes it, for the rules a variant or a card writes).
+ */
+export function coverageChart(s: Summary, colour = "#0f766e", notes: (string | null)[] = []): ChartSpec | null {
   const t = s.coverage;
   if (!t) return null;
   return {
     title: `Rule coverage: share of ${t.games} games in which each rule fired (${t.never.length} never fired)`,
     config: {
       type: "bar",
-      data: { labels: t.rules.map((r) => `${r.rule} (${r.what})`), datasets: [{ label: "% of games", data: t.rules.map((r) => (t.games ? percent(r.games / t.games) : 0)), backgroundColor: t.rules.map((r) => (r.count ? colour : "#c0392b")) }] },
+      data: { labels: t.rules.map((r, i) => `${r.rule} (${r.what})${notes[i] ? ` · ${notes[i]}` : ""}`), datasets: [{ label: "% of games", data: t.rules.map((r) => (t.games ? percent(r.games / t.games) : 0)), backgroundColor: t.rules.map((r) => (r.count ? colour : "#c0392b")) }] },
       // every rule's bar is labelled: Chart.js would otherwise leave out labels it finds crowded
       options: options("% of games", { indexAxis: "y", scales: { x: { beginAtZero: true, max: 100, title: { display: true, text: "% of games" } }, y: { ticks: { autoSkip: false } } } }),
     },
@@ -109,7 +112,7 @@ export function coverageChart(s: Summary, colour = "#0f766e"): ChartSpec | null 
  * Every chart the summary has figures for, in the order the page shows them. Beside another run (`other`, the
  * other side of a comparison) each chart has the same bins and axes as the other's, so the two read alike.
  */
-export function chartsOf(s: Summary, other?: Summary): ChartSpec[] {
+export function chartsOf(s: Summary, other?: Summary, ruleNotes?: (string | null)[]): ChartSpec[] {
   const both = other ? [s, other] : [s];
   const [length] = other ? commonBins(s.lengthHistogram, other.lengthHistogram) : [s.lengthHistogram];
   const lengthMax = other ? Math.max(...commonBins(s.lengthHistogram, other.lengthHistogram).flatMap((h) => h.bins.map((b) => b.count))) : undefined;
@@ -118,6 +121,6 @@ export function chartsOf(s: Summary, other?: Summary): ChartSpec[] {
     ? { min: Math.min(...scored.flatMap((x) => x.seats.map((p) => p.min))), max: Math.max(...scored.flatMap((x) => x.seats.map((p) => p.max))) }
     : undefined;
   const leadMax = other && scored.length === 2 ? Math.max(...scored.flatMap((x) => [x.leadChanges, x.gap].map((m) => m.mean + m.sd))) : undefined;
-  return [winsBySeat(s), lengthHistogram(s, undefined, length, lengthMax), scoreSpreadChart(s, undefined, range), leadChangesChart(s, undefined, leadMax), coverageChart(s)]
+  return [winsBySeat(s), lengthHistogram(s, undefined, length, lengthMax), scoreSpreadChart(s, undefined, range), leadChangesChart(s, undefined, leadMax), coverageChart(s, undefined, ruleNotes)]
     .filter((c): c is ChartSpec => c !== null);
 }

@@ -13,7 +13,7 @@ import type { Summary } from "../../sim/simulate.js";
 import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
 import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
-import { extendsOf, lineOfRule } from "./rule-line.js";
+import type { Place } from "../rules/where.js";
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
 
@@ -26,6 +26,8 @@ export class MeasureScreen implements Screen {
   private pool: RunPool | null = null;
   /** The summaries of the last run: one, or two for an A/B run. */
   summaries: Summary[] = [];
+  /** Where each rule of each run's coverage is written (by the rules worker), in the summaries' order. */
+  places: (Place | null)[][] = [];
   comparison: Comparison | null = null;
   /** How long the last run took, in milliseconds (the benchmark reads it). */
   lastMs = 0;
@@ -133,15 +135,20 @@ export class MeasureScreen implements Screen {
     const started = performance.now();
     const total = games * runs.length;
     const out: Summary[] = [];
+    const places: (Place | null)[][] = [];
     try {
       for (const rules of runs) {
         const before = out.length * games;
-        const summary = await pool.run(await this.spec(rules), games, {
+        const spec = await this.spec(rules);
+        const summary = await pool.run(spec, games, {
           setup: this.setup(),
           onProgress: (done) => this.showProgress(before + done, total),
         });
         out.push(summary);
+        const rulesRun = summary.coverage?.rules.map((r) => r.rule) ?? [];
+        places.push(rulesRun.length ? (await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun })).places : []);
       }
+      this.places = places;
       this.lastMs = performance.now() - started;
       this.summaries = out;
       this.comparison = out.length === 2 ? compareSummaries(out[0], out[1]) : null;
@@ -173,21 +180,25 @@ export class MeasureScreen implements Screen {
     this.charts = [];
     this.coverageCharts = [];
     const [a, b] = this.summaries;
-    const columns = b ? [this.column(a, "A (against): ", b), this.column(b, "B: ", a)] : [this.column(a, "")];
+    const columns = b ? [this.column(0, "A (against): ", b), this.column(1, "B: ", a)] : [this.column(0, "")];
     fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
   }
 
-  private column(s: Summary, prefix: string, other?: Summary): HTMLElement {
-    const specs = chartsOf(s, other);
+  private column(index: number, prefix: string, other?: Summary): HTMLElement {
+    const s = this.summaries[index];
+    // a rule a variant or a card writes or changes is labelled with its file: the rules the run adds show as its own
+    const notes = (this.places[index] ?? []).map((p) => (p?.changes ? p.path.split("/").pop()! : null));
+    const specs = chartsOf(s, other, notes);
     const coverage = coverageChart(s);
-    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(s, i) : undefined, spec.config.data.labels.length));
-    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(s), summaryJson(s));
+    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(index, i) : undefined, spec.config.data.labels.length));
+    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(index), summaryJson(s));
   }
 
   /** The rules that never fired, each a button that opens its line. */
-  private neverFired(s: Summary): HTMLElement | null {
+  private neverFired(index: number): HTMLElement | null {
+    const s = this.summaries[index];
     if (!s.coverage?.never.length) return null;
-    return h("p", { class: "muted" }, "Never fired (click to open its line): ", ...s.coverage.never.map((rule) => h("button", { class: "small", "data-test": "never-fired", onclick: () => this.revealRule(s, rule) }, rule)));
+    return h("p", { class: "muted" }, "Never fired (click to open its line): ", ...s.coverage.never.map((rule) => h("button", { class: "small", "data-test": "never-fired", onclick: () => this.revealRule(index, rule) }, rule)));
   }
 
 
@@ -204,23 +215,17 @@ export class MeasureScreen implements Screen {
   }
 
   /** A bar of the coverage chart clicked: its rule's line (for a rule that never fired, where to look). */
-  private reveal(s: Summary, index: number): void {
-    const rule = s.coverage?.rules[index];
-    if (rule) this.revealRule(s, rule.rule);
+  private reveal(index: number, bar: number): void {
+    const rule = this.summaries[index]?.coverage?.rules[bar];
+    if (rule) this.revealRule(index, rule.rule);
   }
 
-  /** Opens the file that writes a rule at its line: the rules run, or the first file they extend that has it. */
-  revealRule(s: Summary, rule: string): void {
-    let ref: string | null = s.coverage?.id ?? s.rules;
-    for (let hops = 0; ref && hops < 16; hops++) {
-      const path = this.app.pathOf(ref) ?? this.app.pathOf(ref.replace(/^\.\//, "yours/"));
-      const text = path ? this.app.workspace.text(path) : undefined;
-      if (!path || text === undefined) break;
-      const line = lineOfRule(text, rule);
-      if (line !== null) return this.app.open(path, line);
-      ref = extendsOf(text);
-    }
-    this.message.textContent = `cannot find where ${rule} is written`;
+  /** Opens the file that writes a rule of a run at its line: the run's own file, a card, or a file they extend. */
+  revealRule(index: number, rule: string): void {
+    const at = this.summaries[index]?.coverage?.rules.findIndex((r) => r.rule === rule) ?? -1;
+    const place = this.places[index]?.[at];
+    if (place) this.app.open(place.path, place.line);
+    else this.message.textContent = `cannot find where ${rule} is written`;
   }
 }
 

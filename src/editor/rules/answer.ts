@@ -13,6 +13,7 @@ import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookText } from "../../explain/render.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
+import { whereWritten } from "./where.js";
 import type { BaseInfo, CardInfo, Reply, Request } from "./protocol.js";
 
 export function answer(request: Request): Reply {
@@ -47,6 +48,8 @@ export function answer(request: Request): Reply {
     }
     case "rules":
       return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };
+    case "where":
+      return { kind: "where", places: whereWritten(request.refs, request.rules) };
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);
       return {

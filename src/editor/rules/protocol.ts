@@ -2,6 +2,7 @@
 // change) beside the shipped ones, and answers with plain data: diagnostics as `houserules check` makes them.
 import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import type { Scope } from "../../interpreter/load/scope.js";
+import type { Place } from "./where.js";
 
 export type Request =
   /** The user's files that changed since the last request (text), or were removed (null). */
@@ -20,7 +21,9 @@ export type Request =
    * Rules as a person names them, read as `houserules compare` reads a side: an id or path with fragments
    * joined by +, or rule cards by name separated by commas ("Deal Eight, Whist", the words of --compose).
    */
-  | { kind: "rules"; text: string };
+  | { kind: "rules"; text: string }
+  /** Where each rule (a coverage name: actions.play) of the rules `refs` name is written or changed. */
+  | { kind: "where"; refs: string[]; rules: string[] };
 
 export interface CheckResult {
   rules: string;
@@ -83,7 +86,9 @@ export type Reply =
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
   | { kind: "explain"; rules: string; text: string | null; errors: string[] }
   /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
-  | { kind: "rules"; refs: string[]; composed: boolean };
+  | { kind: "rules"; refs: string[]; composed: boolean }
+  /** Each rule's file (as the page names files) and line, or null where no file of the rules writes it. */
+  | { kind: "where"; places: (Place | null)[] };
 
 export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
 
