@@ -153,3 +153,31 @@ describe("renaming a file in the store", () => {
     expect(seen).toEqual([["removed", ["mine.yaml"], "yours-now.yaml", ["yours-now.yaml"]], ["added", ["yours-now.yaml"], undefined, ["yours-now.yaml"]]]);
   });
 });
+
+describe("the screens' state across a reload", () => {
+  it("keeps each screen's part, reads back only what has the expected shape, and keeps no part over its size cap", async () => {
+    const { PageState, composeState, fields, maxPartBytes, maxFieldChars } = await import("../src/editor/files/page-state.js");
+    const kept = storage();
+    const state = new PageState(kept);
+    const round = { base: "on-the-cards/round", chosen: [["deal", "my-deal"]], twists: ["on-the-cards/twist/partnership"], players: 4 };
+    state.write("compose", round);
+    state.write("measure", { rules: "idiot", against: "" });
+    expect(new PageState(kept).read("compose", composeState)).toEqual(round);
+    expect(new PageState(kept).read("measure", (v) => fields(v, ["rules", "against"]))).toEqual({ rules: "idiot", against: "" });
+    // damaged or hostile: dropped whole
+    for (const bad of [{ ...round, players: 99 }, { ...round, chosen: [["deal"]] }, { ...round, twists: [7] }, { ...round, base: "x".repeat(maxFieldChars + 1) }, [], null, "round"]) {
+      state.write("compose", bad);
+      expect(state.read("compose", composeState), JSON.stringify(bad)?.slice(0, 60)).toBeUndefined();
+    }
+    expect(state.read("measure", (v) => fields(v, ["rules", "games"]))).toBeUndefined(); // a field missing
+    kept.setItem("houserules.page.v1", "{not json");
+    expect(state.read("compose", composeState)).toBeUndefined();
+    kept.setItem("houserules.page.v1", JSON.stringify({ ["__proto__"]: round }));
+    expect(state.read("compose", composeState)).toBeUndefined();
+    // too large to keep: not kept, and what was kept before of that part is dropped
+    state.write("measure", { rules: "idiot" });
+    state.write("measure", { rules: "x".repeat(maxPartBytes) });
+    expect(state.read("measure", (v) => v)).toBeUndefined();
+    expect(kept.getItem("houserules.page.v1")!.length).toBeLessThan(1000);
+  });
+});

@@ -379,6 +379,18 @@ describe("the playground", () => {
     await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
     expect(await page.textContent("[data-test=composition]")).toContain("Deal          My Deal Eight");
 
+    // a reload finds the round composed and the run's fields as they were
+    const composed = await page.textContent("[data-test=composition]");
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await page.click("[data-screen=compose]");
+    await page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, composed, { timeout: 20_000 });
+    await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
+    await page.click("[data-screen=measure]");
+    expect([await page.inputValue("[data-test=measure-rules]"), await page.inputValue("[data-test=measure-against]"), await page.inputValue("[data-test=measure-games]")])
+      .toEqual([round, worked.join(", "), "200"]);
+    await page.click("[data-screen=compose]");
+
     // seven sins: Advanced with More Victims is refused with the conflict, as the command line says it
     await page.selectOption("[data-test=base]", "idle-hands/seven-sins");
     const sins = ["idle-hands/seven-sins-advanced", "idle-hands/seven-sins-more-victims"];

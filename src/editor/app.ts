@@ -2,6 +2,7 @@
 // each other only through this (the composer opens a card in the editor; a problem reveals its line).
 import { Workspace } from "./files/workspace.js";
 import { FileStore } from "./files/store.js";
+import { PageState } from "./files/page-state.js";
 import { RulesClient } from "./rules/client.js";
 import type { CheckResult } from "./rules/protocol.js";
 import type { Shell } from "./shell.js";
@@ -19,6 +20,8 @@ export const maxUploadBytes = 64 * 1024 * 1024;
 export class App {
   readonly workspace = new Workspace(new FileStore());
   readonly rules = new RulesClient();
+  /** What the screens were set to, kept across a reload. */
+  readonly state = new PageState();
   shell!: Shell;
 
   constructor() {

@@ -8,6 +8,7 @@ import type { Screen } from "../shell.js";
 import type { BaseInfo, CardInfo } from "../rules/protocol.js";
 import { cardElement } from "./card.js";
 import { Workspace } from "../files/workspace.js";
+import { composeState, type ComposeState } from "../files/page-state.js";
 
 export class ComposeScreen implements Screen {
   readonly id = "compose";
@@ -32,7 +33,12 @@ export class ComposeScreen implements Screen {
   private playButton = h("button", { class: "small primary", "data-test": "compose-play", disabled: true, title: "play this round", onclick: () => void this.carry(this.app.play) }, "Play");
   private measureButton = h("button", { class: "small", "data-test": "compose-measure", disabled: true, title: "measure this round over many games", onclick: () => void this.carry(this.app.measure) }, "Measure");
 
-  constructor(private app: App) {}
+  /** The round as the page last showed it, until the catalogue is there to restore it. */
+  private saved: ComposeState | undefined;
+
+  constructor(private app: App) {
+    this.saved = app.state.read("compose", composeState);
+  }
 
   mount(root: HTMLElement): void {
     this.root = root;
@@ -65,6 +71,8 @@ export class ComposeScreen implements Screen {
     this.cards = reply.cards;
     // the bases that fragments can be composed onto
     this.bases = reply.bases.filter((b) => this.cards.some((c) => this.rootOf(c) === b.id));
+    if (this.saved) this.restore(this.saved);
+    this.saved = undefined;
     const again = this.bases.find((b) => b.id === this.base?.id);
     if (!again) this.choose(this.bases.find((b) => b.parts.length > 0) ?? this.bases[0] ?? null);
     else this.base = again;
@@ -93,6 +101,19 @@ export class ComposeScreen implements Screen {
       if (to !== undefined) this.twists.add(to);
     }
     this.renamed.clear();
+  }
+
+  /** The round kept from before a reload, as far as its base and cards are still there. */
+  private restore(saved: ComposeState): void {
+    const base = this.bases.find((b) => b.id === saved.base);
+    if (!base) return;
+    this.base = base;
+    this.chosen.clear();
+    this.twists.clear();
+    for (const [part, id] of saved.chosen) if (this.cards.some((c) => c.id === id && c.fills.includes(part))) this.chosen.set(part, id);
+    for (const id of saved.twists) if (this.cards.some((c) => c.id === id)) this.twists.add(id);
+    this.players = saved.players;
+    this.playerInput.value = String(saved.players);
   }
 
   private choose(base: BaseInfo | null): void {
@@ -200,6 +221,7 @@ export class ComposeScreen implements Screen {
     if (!this.base) return;
     const cards = this.round();
     const seq = ++this.asked;
+    this.app.state.write("compose", { base: this.base.id, chosen: [...this.chosen], twists: [...this.twists], players: this.players } satisfies ComposeState);
     this.playButton.disabled = this.measureButton.disabled = true;
     this.verdict.textContent = "composing…";
     try {

@@ -14,6 +14,10 @@ import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js
 import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
 import type { Place } from "../rules/where.js";
+import { fields } from "../files/page-state.js";
+
+/** The fields of a run kept across a reload. */
+const keptFields = ["rules", "against", "players", "games", "seed", "agents", "workers"] as const;
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
 
@@ -55,11 +59,22 @@ export class MeasureScreen implements Screen {
       app.show("measure");
       this.rulesA.value = rules;
       this.playersInput.value = String(players);
+      this.rulesA.dispatchEvent(new Event("input"));
       this.warm();
     };
   }
 
+  /** The run's fields by name, as they are kept. */
+  private inputs(): Record<(typeof keptFields)[number], HTMLInputElement> {
+    return { rules: this.rulesA, against: this.rulesB, players: this.playersInput, games: this.gamesInput, seed: this.seedInput, agents: this.agentsInput, workers: this.workersInput };
+  }
+
   mount(root: HTMLElement): void {
+    const kept = this.app.state.read("measure", (v) => fields(v, keptFields));
+    const inputs = this.inputs();
+    if (kept) for (const name of keptFields) inputs[name].value = kept[name];
+    const keep = () => this.app.state.write("measure", Object.fromEntries(keptFields.map((name) => [name, inputs[name].value])));
+    for (const input of Object.values(inputs)) input.addEventListener("input", keep);
     const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
     fill(root, h("div", { class: "play-main" },
       h("div", { class: "play-bar" }, label("Rules", this.rulesA), label("against", this.rulesB), this.gamesList, label("Players", this.playersInput),
