@@ -181,3 +181,16 @@ describe("the screens' state across a reload", () => {
     expect(kept.getItem("houserules.page.v1")!.length).toBeLessThan(1000);
   });
 });
+
+describe("a view that spoils a game", () => {
+  it("is another seat or the whole truth, mid-game, for a person playing against agents; never when agents or people play alone, or once the game is over", async () => {
+    const { spoils, TRUTH } = await import("../src/editor/play/spoiler.js");
+    const against = { over: false, people: [true, false, false] };
+    expect([TRUTH, 0, 1, 2].map((v) => spoils(against, v))).toEqual([true, false, true, true]);
+    expect(spoils({ ...against, over: true }, TRUTH)).toBe(false);
+    expect(spoils({ over: false, people: [false, false] }, TRUTH)).toBe(false);
+    expect(spoils({ over: false, people: [true, true] }, 1)).toBe(false);
+    expect(spoils({ over: false, people: [true, true, false] }, 1)).toBe(false); // another person's seat, at a shared screen
+    expect(spoils(null, TRUTH)).toBe(false);
+  });
+});

@@ -169,6 +169,20 @@ describe("watching and playing in the page", () => {
     const tested = runBin(["test", file]);
     expect(tested.err).toBe("");
     expect(tested.code).toBe(0);
+
+    // mid-game against agents, another seat's view or the whole truth is shown only once the person says so
+    const viewerNow = () => page.evaluate(() => (globalThis as any).playground.play.frame.viewer as number);
+    await page.selectOption("[data-test=viewer]", "-1");
+    await page.waitForSelector("[data-test=spoiler]:not([hidden])");
+    expect(await page.textContent("[data-test=spoiler]")).toContain("Show the whole truth? It shows cards your seat may not see, mid-game against agents: it spoils this game.");
+    expect(await page.inputValue("[data-test=viewer]")).toBe("0");
+    await page.click("[data-test=spoiler-keep]");
+    expect(await page.locator("[data-test=spoiler]").isHidden()).toBe(true);
+    expect(await viewerNow()).toBe(0);
+    await page.selectOption("[data-test=viewer]", "1");
+    await page.click("[data-test=spoiler-show]");
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame.viewer === 1);
+    expect(await page.textContent("[data-test=spoiler]")).toMatch(/^You looked at .*'s view during this game\.$/);
     expect(problems).toEqual([]);
   }, 240_000);
 
