@@ -194,3 +194,20 @@ describe("a view that spoils a game", () => {
     expect(spoils(null, TRUTH)).toBe(false);
   });
 });
+
+describe("the rule-file schema in the editor", () => {
+  it("titles each key's hover with the key itself, its documentation kept, where monaco-yaml would title every key with the whole schema's title", async () => {
+    const { withKeyTitles } = await import("../src/editor/monaco/schema-titles.js");
+    const schema = JSON.parse(readFileSync("grammar/rules.schema.json", "utf8"));
+    const titled = withKeyTitles(schema);
+    expect(titled.title).toBe("houserules rule file");
+    expect(titled.properties.players).toMatchObject({ title: "players", description: schema.properties.players.description });
+    expect(titled.properties.zones.title).toBe("zones");
+    // nested keys too, and the definitions that hold them; names that are data (enum, required) are left alone
+    const nested = Object.values(titled.definitions as Record<string, any>).find((d) => d.properties && Object.keys(d.properties).length);
+    const [name] = Object.keys(nested.properties);
+    expect(nested.properties[name].title ?? name).toBe(name);
+    expect(JSON.stringify(titled.properties.players.oneOf[1].required)).toBe(JSON.stringify(schema.properties.players.oneOf[1].required));
+    expect(schema.properties.players.title).toBeUndefined(); // the schema itself is not changed
+  });
+});

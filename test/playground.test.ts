@@ -247,6 +247,22 @@ describe("the playground", () => {
     expect(await hover.textContent()).toContain(`Example: ${move.example}`);
     await page.keyboard.press("Escape");
 
+    // hover over a key shows that key's documentation from the schema, titled with the key, not the schema's title
+    await page.evaluate(() => {
+      const { editor } = (globalThis as any).playground.edit;
+      const line = (editor.getModel().getLinesContent() as string[]).findIndex((l) => l.startsWith("players:")) + 1;
+      editor.setPosition({ lineNumber: line, column: 3 });
+      editor.revealLineInCenter(line);
+      editor.focus();
+    });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+i");
+    const keyHover = page.locator(".monaco-hover:not(.hidden)", { hasText: "How many may play." });
+    await keyHover.waitFor({ timeout: 10_000 });
+    expect(await keyHover.locator("h4").first().textContent()).toBe("players");
+    expect(await keyHover.textContent()).not.toContain("houserules rule file");
+    await page.keyboard.press("Escape");
+
     // download gives back the file as it is in the editor
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("[aria-label='Download yours/my-idiot.yaml']")]);
     expect(download.suggestedFilename()).toBe("my-idiot.yaml");
