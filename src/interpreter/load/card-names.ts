@@ -1,5 +1,5 @@
 // Rules named as a person types them: rule cards by name, separated by commas ("Deal Eight, Whist"), or an id
-// or path with fragments joined by + ("idiot+./threes-are-wild.yaml"). The command line and the page read them
+// or path with fragments joined by + ("base+./my-house-rule.yaml"). The command line and the page read them
 // with this one code, so a round named in either means the same files.
 import { resolveReference } from "./catalog.js";
 
