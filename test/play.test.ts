@@ -322,6 +322,19 @@ describe("watching and playing in the page", () => {
     const { page, problems } = await openPage(pg);
     await startGame(page, "hands", 2, ["person", "greedy", "greedy", "greedy"]);
     await page.waitForFunction(() => document.querySelector("[data-test=shout]")?.textContent === "Hands Up!", undefined, { timeout: 20_000 });
+    // the game pauses while its tab is hidden: neither its clock nor the agents move, and it goes on when shown
+    const clockAndMoves = () => page.evaluate(() => [(globalThis as any).playground.play.clock.now() as number, (globalThis as any).playground.play.frame.cursor as number]);
+    const setVisibility = (state: string) => page.evaluate((v) => {
+      Object.defineProperty(document, "visibilityState", { value: v, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, state);
+    await setVisibility("hidden");
+    const hidden = await clockAndMoves();
+    await page.waitForTimeout(1500);
+    expect(await clockAndMoves()).toEqual(hidden);
+    expect(await page.textContent("[data-test=shout]")).toBe("paused");
+    await setVisibility("visible");
+    await page.waitForFunction((t) => (globalThis as any).playground.play.clock.now() > t + 0.5, hidden[0]);
     await page.selectOption("[data-test=clock-rate]", "8");
     await page.click("[data-test=table]", { position: { x: 5, y: 5 } }); // the keys go to the table, not the select
     const started = Date.now();
