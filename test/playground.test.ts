@@ -400,7 +400,8 @@ describe("the playground", () => {
     await page.reload();
     await page.waitForSelector("body[data-ready]");
     await page.click("[data-screen=compose]");
-    await page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, composed, { timeout: 20_000 });
+    // (a fresh rules worker reads the whole catalogue first: slow on a busy machine)
+    await page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, composed, { timeout: 60_000 });
     await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
     await page.click("[data-screen=measure]");
     expect([await page.inputValue("[data-test=measure-rules]"), await page.inputValue("[data-test=measure-against]"), await page.inputValue("[data-test=measure-games]")])
