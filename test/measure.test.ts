@@ -6,7 +6,8 @@ import { answer } from "../src/sim/pool-worker.js";
 import { shares, chunkSize } from "../src/sim/shares.js";
 import type { RunSpec } from "../src/sim/run-spec.js";
 import type { Summary } from "../src/sim/simulate.js";
-import { compareSummaries, means, proportions, pValue } from "../src/sim/compare.js";
+import { chanceNote, compareSummaries, means, proportions, pValue } from "../src/sim/compare.js";
+import { commonBins, histogram } from "../src/sim/histogram.js";
 import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart } from "../src/measure/charts.js";
 import { runBin } from "./helpers/cli.js";
 import { simulate } from "../src/sim/simulate.js";
@@ -155,6 +156,43 @@ describe("the charts", () => {
     expect(box.config.type).toBe("boxplot");
     expect(box.config.data.datasets[0].data).toEqual(s.scores!.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })));
     expect(chartsOf(s).map((c) => c.config.type)).toEqual(["barWithErrorBars", "bar", "boxplot", "barWithErrorBars", "bar"]);
+  });
+});
+
+describe("the charts of two runs side by side", () => {
+  it("put both game-length histograms on the same bins, each value in a bin that holds it, and the same axes", () => {
+    const short = histogram(Array.from({ length: 300 }, (_, i) => 10 + (i % 37)));
+    const long = histogram([...Array.from({ length: 300 }, (_, i) => 30 + ((i * 7) % 140)), 5000]);
+    expect(short.width).not.toBe(long.width);
+    const [a, b] = commonBins(short, long);
+    expect(a.bins.map((x) => [x.from, x.to])).toEqual(b.bins.map((x) => [x.from, x.to]));
+    expect(a.width).toBe(b.width);
+    for (const [before, after] of [[short, a], [long, b]]) {
+      expect(after.bins.reduce((n, x) => n + x.count, 0)).toBe(before.bins.reduce((n, x) => n + x.count, 0));
+      // every bin before lies within the bin after that took its count
+      for (const x of before.bins) {
+        const into = after.bins.find((y) => x.from >= y.from && (y.to === null || (x.to !== null && x.to <= y.to)));
+        expect(into, JSON.stringify(x)).toBeDefined();
+      }
+    }
+    expect(commonBins(short, short)).toEqual([short, short]);
+
+    const sa = JSON.parse(runBin(["simulate", "hands", "--games", "20", "--seed", "2", "--players", "4", "--json"]).out) as Summary;
+    const sb = JSON.parse(runBin(["simulate", "hands", "--games", "30", "--seed", "5", "--players", "4", "--json"]).out) as Summary;
+    const [ca, cb] = [chartsOf(sa, sb), chartsOf(sb, sa)];
+    const axes = (c: ReturnType<typeof chartsOf>) => c.map((x) => [x.config.data.labels.length && x.title.startsWith("Game") ? x.config.data.labels : null, JSON.stringify((x.config.options.scales as any)?.y)]);
+    expect(axes(ca).slice(0, 4)).toEqual(axes(cb).slice(0, 4));
+    expect((ca[1].config.options.scales as any).y.max).toBeGreaterThanOrEqual(Math.max(...(ca[1].config.data.datasets[0].data as number[]), ...(cb[1].config.data.datasets[0].data as number[])));
+  });
+
+  it("label every rule's bar of the coverage chart", () => {
+    const s = JSON.parse(runBin(["simulate", "idiot", "--games", "5", "--seed", "2", "--json"]).out) as Summary;
+    expect((coverageChart(s)!.config.options.scales as any).y.ticks.autoSkip).toBe(false);
+  });
+
+  it("say how many marks chance alone would give", () => {
+    expect(chanceNote(20)).toMatch(/^Of 20 figures tested at 95%, about 1 would be marked by chance alone/);
+    expect(chanceNote(12)).toMatch(/less than one would be marked/);
   });
 });
 

@@ -3,6 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "../src/editor/files/store.js";
 import { maxLinkFiles, receivedMessage, receiveShared } from "../src/editor/files/receive.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** A browser's storage that counts its writes. */
 function storage(): Storage & { writes: number } {
@@ -79,5 +81,133 @@ describe("renaming a file", () => {
     expect(renameRefusal("  ", "loop.yaml", taken)).toBe("a file needs a name");
     expect(renameRefusal("loop", "loop.yaml", taken)).toBeNull();
     expect(renameRefusal("spin", "loop.yaml", taken)).toBeNull();
+  });
+});
+
+describe("rules named on the page", () => {
+  it("reads a list of card names, a card of the user's own among them, as houserules compare reads a side, and the round loads", async () => {
+    const { answer } = await import("../src/editor/rules/answer.js");
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const deal = readFileSync("rules/on-the-cards/deal/deal-seven.yaml", "utf8").replace(/^name:.*$/m, "name: My Deal Seven");
+    await asInRulesWorker({ "my-deal-seven.yaml": deal }, () => {
+      const read = answer({ kind: "rules", text: "My Deal Seven, Avoid High Value Cards, Crazy Eights, Whist" });
+      expect(read).toMatchObject({ kind: "rules", composed: true });
+      const refs = (read as { refs: string[] }).refs;
+      expect(refs.slice(1)).toEqual(["on-the-cards/aim/avoid-high-value-cards", "on-the-cards/card-play/crazy-eights", "on-the-cards/trick-taking/whist"]);
+      const loaded = loadComposition(refs);
+      expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(loaded.game?.name).toBeTruthy();
+      // the card of one's own is the user's file, not the shipped Deal Seven
+      const cards = answer({ kind: "catalog" }) as { cards: { id: string; path: string }[] };
+      expect(cards.cards.find((c) => c.id === refs[0])?.path).toBe("yours/my-deal-seven.yaml");
+      // an id with fragments joined by +, as before
+      expect(answer({ kind: "rules", text: "idiot+idiot/sevens" })).toEqual({ kind: "rules", refs: ["idiot", "idiot/sevens"], composed: false });
+    });
+  });
+
+  it("finds where each rule of a run is written: in the variant, in a card, or in the file they extend, however the run names them", async () => {
+    const { whereWritten } = await import("../src/editor/rules/where.js");
+    const variant = "name: Royal Court\nextends: idiot\n\nappend:\n  actions.play.effect: reverse()\n\ntriggers:\n  courtly:\n    when: pile.count > 40\n    effect: reverse()\n";
+    const idiotLines = readFileSync("rules/idiot/idiot.yaml", "utf8").split("\n");
+    const actions = idiotLines.indexOf("actions:");
+    const swap = actions + idiotLines.slice(actions).findIndex((l) => l.startsWith("  swap:")) + 1;
+    await asInRulesWorker({ "royal-court.yaml": variant }, () => {
+      for (const ref of ["yours/royal-court.yaml", "royal-court"]) {
+        expect(whereWritten([ref], ["actions.swap", "actions.play", "triggers.courtly", "actions.nothing"])).toEqual([
+          { path: "rules/idiot/idiot.yaml", line: swap, changes: false },
+          { path: "yours/royal-court.yaml", line: 5, changes: true },
+          { path: "yours/royal-court.yaml", line: 8, changes: true },
+          null,
+        ]);
+      }
+      const round = ["on-the-cards/deal/deal-eight", "on-the-cards/aim/take-lots-of-tricks", "on-the-cards/card-play/crazy-eights", "on-the-cards/trick-taking/whist"];
+      const roundLines = readFileSync("rules/on-the-cards/round.yaml", "utf8").split("\n");
+      expect(whereWritten(round, ["actions.play"])).toEqual([{ path: "rules/on-the-cards/round.yaml", line: roundLines.indexOf("  play:", roundLines.indexOf("actions:")) + 1, changes: false }]);
+    });
+  });
+});
+
+/** Runs `body` with the rule files as the rules worker holds them: the shipped ones, and `mine` in yours/. */
+async function asInRulesWorker(mine: Record<string, string>, body: () => void): Promise<void> {
+  const { memoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
+  const { installHost } = await import("../src/interpreter/load/host.js");
+  const { installNodeHost } = await import("../src/node/host.js");
+  const files = new Map(readdirSync("rules", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"))
+    .map((f): [string, string] => [`${packageFolder}/rules/${f}`, readFileSync(join("rules", f), "utf8")]));
+  for (const [name, text] of Object.entries(mine)) files.set(`${packageFolder}/yours/${name}`, text);
+  installHost(memoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`]));
+  try {
+    body();
+  } finally {
+    installNodeHost();
+  }
+}
+
+describe("renaming a file in the store", () => {
+  it("announces the removal and the addition once the file has its new name, saying what it was renamed to", () => {
+    const store = new FileStore(storage());
+    store.add("mine.yaml", "name: Mine\n");
+    const seen: unknown[] = [];
+    store.on((c) => seen.push([c.kind, c.names, c.renamedTo, store.names()]));
+    expect(store.rename("mine.yaml", "yours-now.yaml")).toBe("yours-now.yaml");
+    expect(seen).toEqual([["removed", ["mine.yaml"], "yours-now.yaml", ["yours-now.yaml"]], ["added", ["yours-now.yaml"], undefined, ["yours-now.yaml"]]]);
+  });
+});
+
+describe("the screens' state across a reload", () => {
+  it("keeps each screen's part, reads back only what has the expected shape, and keeps no part over its size cap", async () => {
+    const { PageState, composeState, fields, maxPartBytes, maxFieldChars } = await import("../src/editor/files/page-state.js");
+    const kept = storage();
+    const state = new PageState(kept);
+    const round = { base: "on-the-cards/round", chosen: [["deal", "my-deal"]], twists: ["on-the-cards/twist/partnership"], players: 4 };
+    state.write("compose", round);
+    state.write("measure", { rules: "idiot", against: "" });
+    expect(new PageState(kept).read("compose", composeState)).toEqual(round);
+    expect(new PageState(kept).read("measure", (v) => fields(v, ["rules", "against"]))).toEqual({ rules: "idiot", against: "" });
+    // damaged or hostile: dropped whole
+    for (const bad of [{ ...round, players: 99 }, { ...round, chosen: [["deal"]] }, { ...round, twists: [7] }, { ...round, base: "x".repeat(maxFieldChars + 1) }, [], null, "round"]) {
+      state.write("compose", bad);
+      expect(state.read("compose", composeState), JSON.stringify(bad)?.slice(0, 60)).toBeUndefined();
+    }
+    expect(state.read("measure", (v) => fields(v, ["rules", "games"]))).toBeUndefined(); // a field missing
+    kept.setItem("houserules.page.v1", "{not json");
+    expect(state.read("compose", composeState)).toBeUndefined();
+    kept.setItem("houserules.page.v1", JSON.stringify({ ["__proto__"]: round }));
+    expect(state.read("compose", composeState)).toBeUndefined();
+    // too large to keep: not kept, and what was kept before of that part is dropped
+    state.write("measure", { rules: "idiot" });
+    state.write("measure", { rules: "x".repeat(maxPartBytes) });
+    expect(state.read("measure", (v) => v)).toBeUndefined();
+    expect(kept.getItem("houserules.page.v1")!.length).toBeLessThan(1000);
+  });
+});
+
+describe("a view that spoils a game", () => {
+  it("is another seat or the whole truth, mid-game, for a person playing against agents; never when agents or people play alone, or once the game is over", async () => {
+    const { spoils, TRUTH } = await import("../src/editor/play/spoiler.js");
+    const against = { over: false, people: [true, false, false] };
+    expect([TRUTH, 0, 1, 2].map((v) => spoils(against, v))).toEqual([true, false, true, true]);
+    expect(spoils({ ...against, over: true }, TRUTH)).toBe(false);
+    expect(spoils({ over: false, people: [false, false] }, TRUTH)).toBe(false);
+    expect(spoils({ over: false, people: [true, true] }, 1)).toBe(false);
+    expect(spoils({ over: false, people: [true, true, false] }, 1)).toBe(false); // another person's seat, at a shared screen
+    expect(spoils(null, TRUTH)).toBe(false);
+  });
+});
+
+describe("the rule-file schema in the editor", () => {
+  it("titles each key's hover with the key itself, its documentation kept, where monaco-yaml would title every key with the whole schema's title", async () => {
+    const { withKeyTitles } = await import("../src/editor/monaco/schema-titles.js");
+    const schema = JSON.parse(readFileSync("grammar/rules.schema.json", "utf8"));
+    const titled = withKeyTitles(schema);
+    expect(titled.title).toBe("houserules rule file");
+    expect(titled.properties.players).toMatchObject({ title: "players", description: schema.properties.players.description });
+    expect(titled.properties.zones.title).toBe("zones");
+    // nested keys too, and the definitions that hold them; names that are data (enum, required) are left alone
+    const nested = Object.values(titled.definitions as Record<string, any>).find((d) => d.properties && Object.keys(d.properties).length);
+    const [name] = Object.keys(nested.properties);
+    expect(nested.properties[name].title ?? name).toBe(name);
+    expect(JSON.stringify(titled.properties.players.oneOf[1].required)).toBe(JSON.stringify(schema.properties.players.oneOf[1].required));
+    expect(schema.properties.players.title).toBeUndefined(); // the schema itself is not changed
   });
 });

@@ -169,6 +169,20 @@ describe("watching and playing in the page", () => {
     const tested = runBin(["test", file]);
     expect(tested.err).toBe("");
     expect(tested.code).toBe(0);
+
+    // mid-game against agents, another seat's view or the whole truth is shown only once the person says so
+    const viewerNow = () => page.evaluate(() => (globalThis as any).playground.play.frame.viewer as number);
+    await page.selectOption("[data-test=viewer]", "-1");
+    await page.waitForSelector("[data-test=spoiler]:not([hidden])");
+    expect(await page.textContent("[data-test=spoiler]")).toContain("Show the whole truth? It shows cards your seat may not see, mid-game against agents: it spoils this game.");
+    expect(await page.inputValue("[data-test=viewer]")).toBe("0");
+    await page.click("[data-test=spoiler-keep]");
+    expect(await page.locator("[data-test=spoiler]").isHidden()).toBe(true);
+    expect(await viewerNow()).toBe(0);
+    await page.selectOption("[data-test=viewer]", "1");
+    await page.click("[data-test=spoiler-show]");
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame.viewer === 1);
+    expect(await page.textContent("[data-test=spoiler]")).toMatch(/^You looked at .*'s view during this game\.$/);
     expect(problems).toEqual([]);
   }, 240_000);
 
@@ -246,22 +260,61 @@ describe("watching and playing in the page", () => {
     const done = Number(await page.getAttribute("[data-test=measure-progress]", "value"));
     expect(done).toBeLessThan(10000);
 
-    // A/B: Seven Sins against its advanced variant, the differences significant at 95% marked as compareSummaries marks them
+    // A/B: the Advanced variant of Seven Sins measured against its base reads as houserules compare <base> <variant>
+    // reads: A the base, B the variant, B − A what it changes, the same numbers; the charts share their bins and axes
     const a = runBin(["simulate", "idle-hands/seven-sins", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const b = runBin(["simulate", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
-    const { compareSummaries } = await import("../src/sim/compare.js");
-    const expected = compareSummaries(JSON.parse(a.out), JSON.parse(b.out), ["idle-hands/seven-sins", "idle-hands/seven-sins-advanced"]);
-    await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins");
-    await page.fill("[data-test=measure-against]", "idle-hands/seven-sins-advanced");
+    const compared = runBin(["compare", "idle-hands/seven-sins", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--coverage", "--json"]);
+    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean; p: number | null }[] };
+    await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins-advanced");
+    await page.fill("[data-test=measure-against]", "idle-hands/seven-sins");
     await page.fill("[data-test=measure-games]", "100");
     await page.fill("[data-test=measure-seed]", "3");
     await page.click("[data-test=measure-run]");
     await page.waitForSelector("[data-test=comparison]", { timeout: 120_000 });
     const jsons = await page.locator("[data-test=summary-json]").allTextContents();
     expect(jsons).toEqual([a.out, b.out]);
+    expect(await page.evaluate(() => (globalThis as any).playground.measure.comparison.differences)).toEqual(expected.differences);
+    expect(await page.locator("[data-test=comparison] th").allTextContents()).toEqual(["measure", "A", "B", "B − A", "p", ""]);
+    expect(await page.textContent("[data-test=comparison] caption")).toContain(`A: ${expected.a}B: ${expected.b}`);
+    const tested = expected.differences.filter((d) => d.p !== null).length;
+    expect(await page.textContent("[data-test=chance-note]")).toContain(`Of ${tested} figures tested at 95%, about ${Math.round(tested / 20)} would be marked by chance alone`);
     const rows = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[5].textContent]));
     expect(rows).toEqual(expected.differences.map((d) => [d.measure, d.significant ? "★" : ""]));
     expect(expected.differences.some((d) => d.significant)).toBe(true);
+    const lengthAxes = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")]
+      .filter((c) => c.getAttribute("aria-label")!.startsWith("Game length"))
+      .map((c) => { const chart = (globalThis as any).playground.measure.charts.find((x: any) => x.canvas === c); return [chart.data.labels, chart.scales.y.max]; }));
+    expect(lengthAxes).toHaveLength(2);
+    expect(lengthAxes[0]).toEqual(lengthAxes[1]);
+
+    // rule coverage of a variant of one's own: every bar labelled, the rules it writes or changes labelled with its
+    // file, and a bar opens its rule where it is written — the base's swap in idiot.yaml, the variant's own in its file
+    const variant = "name: Royal Court\nextends: idiot\n\nappend:\n  actions.play.effect: reverse()\n\ntriggers:\n  courtly:\n    when: pile.count > 40\n    effect: reverse()\n";
+    await page.evaluate((text) => (globalThis as any).playground.app.workspace.store.add("royal-court.yaml", text), variant);
+    await page.fill("[data-test=measure-rules]", "yours/royal-court.yaml");
+    await page.fill("[data-test=measure-against]", "");
+    await page.fill("[data-test=measure-games]", "20");
+    await page.evaluate(() => document.querySelector("[data-test=measure-results]")!.replaceChildren());
+    await page.click("[data-test=measure-run]");
+    await page.waitForSelector("[data-test=summary-json]", { state: "attached", timeout: 120_000 });
+    await page.waitForFunction(() => (globalThis as any).playground.measure.coverageCharts.length === 1);
+    const bars = await page.evaluate(() => {
+      const chart = (globalThis as any).playground.measure.coverageCharts[0];
+      return { labels: chart.data.labels as string[], ticks: chart.scales.y.ticks.length as number };
+    });
+    expect(bars.ticks).toBe(bars.labels.length);
+    expect(bars.labels).toContain("actions.play (taken) · royal-court.yaml");
+    expect(bars.labels).toContain("triggers.courtly (fired) · royal-court.yaml");
+    expect(bars.labels).toContain("actions.swap (taken)");
+    const opened = async (rule: string) => {
+      await page.evaluate((r) => (globalThis as any).playground.measure.revealRule(0, r), rule);
+      return page.evaluate(() => [(globalThis as any).playground.edit.current(), (globalThis as any).playground.edit.editor.getPosition().lineNumber]);
+    };
+    expect(await opened("actions.swap")).toEqual(["rules/idiot/idiot.yaml", lineOfRule(readFileSync("rules/idiot/idiot.yaml", "utf8"), "actions.swap")]);
+    expect(await opened("triggers.courtly")).toEqual(["yours/royal-court.yaml", 8]);
+    expect(await opened("actions.play")).toEqual(["yours/royal-court.yaml", 5]);
+    expect(await page.textContent("[data-test=measure-message]")).toBe("");
     expect(problems).toEqual([]);
   }, 400_000);
 
@@ -269,6 +322,19 @@ describe("watching and playing in the page", () => {
     const { page, problems } = await openPage(pg);
     await startGame(page, "hands", 2, ["person", "greedy", "greedy", "greedy"]);
     await page.waitForFunction(() => document.querySelector("[data-test=shout]")?.textContent === "Hands Up!", undefined, { timeout: 20_000 });
+    // the game pauses while its tab is hidden: neither its clock nor the agents move, and it goes on when shown
+    const clockAndMoves = () => page.evaluate(() => [(globalThis as any).playground.play.clock.now() as number, (globalThis as any).playground.play.frame.cursor as number]);
+    const setVisibility = (state: string) => page.evaluate((v) => {
+      Object.defineProperty(document, "visibilityState", { value: v, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, state);
+    await setVisibility("hidden");
+    const hidden = await clockAndMoves();
+    await page.waitForTimeout(1500);
+    expect(await clockAndMoves()).toEqual(hidden);
+    expect(await page.textContent("[data-test=shout]")).toBe("paused");
+    await setVisibility("visible");
+    await page.waitForFunction((t) => (globalThis as any).playground.play.clock.now() > t + 0.5, hidden[0]);
     await page.selectOption("[data-test=clock-rate]", "8");
     await page.click("[data-test=table]", { position: { x: 5, y: 5 } }); // the keys go to the table, not the select
     const started = Date.now();

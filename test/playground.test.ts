@@ -247,6 +247,22 @@ describe("the playground", () => {
     expect(await hover.textContent()).toContain(`Example: ${move.example}`);
     await page.keyboard.press("Escape");
 
+    // hover over a key shows that key's documentation from the schema, titled with the key, not the schema's title
+    await page.evaluate(() => {
+      const { editor } = (globalThis as any).playground.edit;
+      const line = (editor.getModel().getLinesContent() as string[]).findIndex((l) => l.startsWith("players:")) + 1;
+      editor.setPosition({ lineNumber: line, column: 3 });
+      editor.revealLineInCenter(line);
+      editor.focus();
+    });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+i");
+    const keyHover = page.locator(".monaco-hover:not(.hidden)", { hasText: "How many may play." });
+    await keyHover.waitFor({ timeout: 10_000 });
+    expect(await keyHover.locator("h4").first().textContent()).toBe("players");
+    expect(await keyHover.textContent()).not.toContain("houserules rule file");
+    await page.keyboard.press("Escape");
+
     // download gives back the file as it is in the editor
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("[aria-label='Download yours/my-idiot.yaml']")]);
     expect(download.suggestedFilename()).toBe("my-idiot.yaml");
@@ -337,6 +353,60 @@ describe("the playground", () => {
     await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
     await page.waitForFunction(() => document.querySelector("[data-test=composition]")?.textContent?.includes("Deal          My Deal Eight"));
     expect(await page.textContent("[data-test=verdict]")).toBe("composes");
+
+    // the round with the card of one's own is played from Compose: Play carries it in the words of --compose, and
+    // a person's move is made by a click
+    const round = "My Deal Eight, Take Lots of Tricks, Crazy Eights, Whist";
+    await page.click("[data-test=compose-play]");
+    await page.waitForSelector("[data-test=table] svg");
+    expect(await page.inputValue("[data-test=play-rules]")).toBe(round);
+    expect(await page.textContent("[data-test=play-error]")).toBe("");
+    const cursor = () => page.evaluate(() => (globalThis as any).playground.play.frame.cursor as number);
+    await page.locator("[data-test=legal-move]").first().waitFor();
+    const before = await cursor();
+    await page.locator("[data-test=legal-move]").first().click();
+    await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+    expect(await page.textContent("[data-test=play-error]")).toBe("");
+
+    // and measured, 200 rounds against the card it was made from: the card is Deal Eight under another name, so
+    // both sides play the command line's very games
+    await page.click("[data-screen=compose]");
+    await page.click("[data-test=compose-measure]");
+    expect(await page.inputValue("[data-test=measure-rules]")).toBe(round);
+    await page.fill("[data-test=measure-against]", worked.join(", "));
+    await page.fill("[data-test=measure-games]", "200");
+    await page.click("[data-test=measure-run]");
+    await page.waitForSelector("[data-test=comparison]", { timeout: 120_000 });
+    expect(await page.textContent("[data-test=measure-message]")).toBe("");
+    const cliRound = JSON.parse((await run(["simulate", "--compose", worked.join(", "), "--games", "200", "--seed", "7", "--players", "4", "--json"])).out);
+    const sides = (await page.locator("[data-test=summary-json]").allTextContents()).map((t) => JSON.parse(t));
+    const games = (x: { rules: string; coverage?: unknown }) => ({ ...x, rules: undefined, coverage: undefined });
+    expect(sides.map(games)).toEqual([games(cliRound), games(cliRound)]);
+
+    // renaming the card's file leaves no ghost: Compose follows the card to its new name, still chosen
+    await page.click("[data-screen=edit]");
+    await page.hover(".file[data-path='yours/my-deal-eight.yaml']");
+    await page.click("[aria-label='Rename yours/my-deal-eight.yaml']");
+    await page.fill("[data-test=rename]", "eight-of-mine");
+    await page.press("[data-test=rename]", "Enter");
+    await page.locator(".files .file-name", { hasText: "eight-of-mine.yaml" }).waitFor();
+    await page.click("[data-screen=compose]");
+    await page.waitForFunction(() => document.querySelector("[data-test=verdict]")?.textContent === "composes");
+    await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
+    expect(await page.textContent("[data-test=composition]")).toContain("Deal          My Deal Eight");
+
+    // a reload finds the round composed and the run's fields as they were
+    const composed = await page.textContent("[data-test=composition]");
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await page.click("[data-screen=compose]");
+    // (a fresh rules worker reads the whole catalogue first: slow on a busy machine)
+    await page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, composed, { timeout: 60_000 });
+    await page.locator(".card.own.selected", { hasText: "My Deal Eight" }).waitFor();
+    await page.click("[data-screen=measure]");
+    expect([await page.inputValue("[data-test=measure-rules]"), await page.inputValue("[data-test=measure-against]"), await page.inputValue("[data-test=measure-games]")])
+      .toEqual([round, worked.join(", "), "200"]);
+    await page.click("[data-screen=compose]");
 
     // seven sins: Advanced with More Victims is refused with the conflict, as the command line says it
     await page.selectOption("[data-test=base]", "idle-hands/seven-sins");

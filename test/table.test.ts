@@ -175,3 +175,19 @@ describe("a long hand", () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i] - rows[i - 1]).toBeGreaterThanOrEqual(84);
   });
 });
+
+describe("the table's words", () => {
+  it("names zones, families and variables in words rather than as the rule file spells them, and says which way play goes after a reversal", () => {
+    const game = load("idiot");
+    const play = new GamePlay(game, { seed: 3, seats: [randomAgent, randomAgent, randomAgent] });
+    const v = view(play.state, 0);
+    // what the table reads as (its text), not its attributes, which name zones for the page's code
+    const shown = (svg: SvgNode) => find(svg, (n) => n.tag === "text").flatMap((n) => n.children.filter((c) => typeof c === "string")).join("\n");
+    const text = shown(drawTable(tableRules(game), v));
+    expect(text).toContain("face down");
+    expect(text).not.toMatch(/faceDown|faceUp/);
+    expect(text).not.toContain("reversed");
+    const turned = shown(drawTable(tableRules(game), { ...v, flow: { ...v.flow, reversed: true } }));
+    expect(turned).toContain("play goes counter-clockwise (reversed)");
+  });
+});

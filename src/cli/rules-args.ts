@@ -3,44 +3,15 @@
 import { UsageError } from "./io.js";
 import type { Flags } from "./args.js";
 import { preset, presetNames, resolveReference } from "../interpreter/load/catalog.js";
+import { splitNames } from "../interpreter/load/card-names.js";
+
+export { splitNames };
 
 export const rulesFlags: Flags = {
   with: { type: "string", multiple: true },
   compose: { type: "string" },
   preset: { type: "string" },
 };
-
-/**
- * Card names as typed: separated by commas, each name whole; or, without commas, the longest runs of words
- * that name a file, with the words between them kept together as one name (so that a misspelt name is
- * reported, with a suggestion, as the name it was meant to be).
- */
-export function splitNames(args: string[]): string[] {
-  const text = args.join(" ");
-  if (text.includes(",")) return text.split(",").map((x) => x.trim()).filter(Boolean);
-  return text.trim() ? splitLoose(text.trim()) : [];
-}
-
-function splitLoose(text: string): string[] {
-  const words = text.split(/\s+/);
-  const names = (i: number, j: number) => words.slice(i, j).join(" ");
-  const out: string[] = [];
-  let unknown: string[] = [];
-  for (let i = 0; i < words.length; ) {
-    let j = words.length;
-    while (j > i && resolveReference(names(i, j)) === names(i, j) && !names(i, j).includes("/")) j--;
-    if (j === i) {
-      unknown.push(words[i++]);
-      continue;
-    }
-    if (unknown.length) out.push(unknown.join(" "));
-    unknown = [];
-    out.push(names(i, j));
-    i = j;
-  }
-  if (unknown.length) out.push(unknown.join(" "));
-  return out;
-}
 
 /** --with may be given several times, or with comma-separated ids. */
 export function withList(value: unknown): string[] {

@@ -2,9 +2,17 @@
 // each other only through this (the composer opens a card in the editor; a problem reveals its line).
 import { Workspace } from "./files/workspace.js";
 import { FileStore } from "./files/store.js";
+import { PageState } from "./files/page-state.js";
 import { RulesClient } from "./rules/client.js";
 import type { CheckResult } from "./rules/protocol.js";
 import type { Shell } from "./shell.js";
+import type { RulesRef } from "../session/export.js";
+
+/** Rules as the games and runs load them (`refs`), and as a scenario file names them (`ref`). */
+export interface NamedRules {
+  refs: string[];
+  ref: RulesRef;
+}
 
 /** Larger files are not read at all; the loader itself refuses rule files over its own limit, as check does. */
 export const maxUploadBytes = 64 * 1024 * 1024;
@@ -12,6 +20,8 @@ export const maxUploadBytes = 64 * 1024 * 1024;
 export class App {
   readonly workspace = new Workspace(new FileStore());
   readonly rules = new RulesClient();
+  /** What the screens were set to, kept across a reload. */
+  readonly state = new PageState();
   shell!: Shell;
 
   constructor() {
@@ -22,6 +32,10 @@ export class App {
   }
   /** Opens a file in the editor (set by the editor screen). */
   open: (path: string, line?: number) => void = () => {};
+  /** Starts a game of rules named as the Rules field takes them, for a number of players (set by the Play screen). */
+  play: (rules: string, players: number) => void = () => {};
+  /** Makes ready a run of rules named as the Rules field takes them (set by the Measure screen). */
+  measure: (rules: string, players: number) => void = () => {};
   private checkedListeners: ((results: CheckResult[]) => void)[] = [];
 
   show(screen: string): void {
@@ -37,6 +51,21 @@ export class App {
   pathOf(ref: string): string | undefined {
     if (Workspace.userName(ref) !== undefined) return this.workspace.text(ref) === undefined ? undefined : ref;
     return this.workspace.shippedPaths().find((p) => idOf(p) === ref);
+  }
+
+  /**
+   * The rules a person names in a Rules field: an id or a path ("idiot", "yours/x.yaml"), fragments joined by
+   * + ("idiot+yours/x.yaml"), or rule cards by name separated by commas ("Deal Eight, Whist, …"), read by the
+   * rules worker as `houserules compare` reads a side.
+   */
+  async rulesOf(text: string): Promise<NamedRules> {
+    const typed = text.trim();
+    // a shipped file may be named by its path, as the file list shows it; the loader knows it by its id
+    const named = typed.includes(",") ? typed : typed.split("+").map((p) => this.reference(p.trim()) || p.trim()).join("+");
+    await this.rules.sync(this.workspace.store.entries());
+    const { refs, composed } = await this.rules.ask({ kind: "rules", text: named });
+    if (composed) return { refs, ref: { compose: refs } };
+    return { refs, ref: refs.length > 1 ? { rules: refs[0], with: refs.slice(1) } : { rules: refs[0] ?? named } };
   }
 
   exists(ref: string): boolean {

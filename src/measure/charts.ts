@@ -2,7 +2,7 @@
 // summary that `houserules simulate --json` prints, so the page shows those very figures. Nothing here draws;
 // the page hands each configuration to the library.
 import type { Summary } from "../sim/simulate.js";
-import { binLabel } from "../sim/histogram.js";
+import { binLabel, commonBins, type Histogram } from "../sim/histogram.js";
 
 export interface ChartSpec {
   /** What the chart shows, as its heading. */
@@ -46,21 +46,20 @@ export function winsBySeat(s: Summary, colour = "#2f7a50"): ChartSpec {
   };
 }
 
-/** How long games ran, in moves: the summary's own bins. */
-export function lengthHistogram(s: Summary, colour = "#2b4c7e"): ChartSpec {
-  const h = s.lengthHistogram;
+/** How long games ran, in moves: the summary's own bins, or others given (those it shares with another run). */
+export function lengthHistogram(s: Summary, colour = "#2b4c7e", h: Histogram = s.lengthHistogram, yMax?: number): ChartSpec {
   return {
     title: `Game length in moves (mean ${s.length.mean}, median ${s.length.median})`,
     config: {
       type: "bar",
       data: { labels: h.bins.map((b) => binLabel(b.from, b.to, h.width)), datasets: [{ label: "games", data: h.bins.map((b) => b.count), backgroundColor: colour, categoryPercentage: 1, barPercentage: 0.95 }] },
-      options: options("games", { scales: { x: { title: { display: true, text: "moves" } }, y: { beginAtZero: true, title: { display: true, text: "games" } } } }),
+      options: options("games", { scales: { x: { title: { display: true, text: "moves" } }, y: { beginAtZero: true, max: yMax, title: { display: true, text: "games" } } } }),
     },
   };
 }
 
 /** Final scores by seat as box plots (least, quartiles, median, most), for rules with scores. */
-export function scoreSpreadChart(s: Summary, colour = "#d97706"): ChartSpec | null {
+export function scoreSpreadChart(s: Summary, colour = "#d97706", range?: { min: number; max: number }): ChartSpec | null {
   if (!s.scores) return null;
   return {
     title: `Final scores by seat (${s.scores.games} games; best less worst: mean ${s.scores.gap.mean})`,
@@ -70,13 +69,13 @@ export function scoreSpreadChart(s: Summary, colour = "#d97706"): ChartSpec | nu
         labels: s.scores.seats.map((x) => seatLabel(s, x.seat)),
         datasets: [{ label: "score", data: s.scores.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })), backgroundColor: `${colour}66`, borderColor: colour }],
       },
-      options: options("score", { scales: { y: { title: { display: true, text: "score" } } } }),
+      options: options("score", { scales: { y: { ...range, title: { display: true, text: "score" } } } }),
     },
   };
 }
 
 /** Lead changes per game and the gap between best and worst, each as mean with one standard deviation. */
-export function leadChangesChart(s: Summary, colour = "#7c3aed"): ChartSpec | null {
+export function leadChangesChart(s: Summary, colour = "#7c3aed", yMax?: number): ChartSpec | null {
   if (!s.scores) return null;
   const l = s.scores.leadChanges;
   const g = s.scores.gap;
@@ -86,26 +85,42 @@ export function leadChangesChart(s: Summary, colour = "#7c3aed"): ChartSpec | nu
     config: {
       type: "barWithErrorBars",
       data: { labels: ["lead changes", "best less worst"], datasets: [{ label: "mean ± sd", data: [bar(l), bar(g)], backgroundColor: colour }] },
-      options: options("per game"),
+      options: options("per game", { scales: { y: { beginAtZero: true, max: yMax, title: { display: true, text: "per game" } } } }),
     },
   };
 }
 
-/** One bar per rule: in what share of games it fired, the rules that never fired at zero. */
-export function coverageChart(s: Summary, colour = "#0f766e"): ChartSpec | null {
+/**
+ * One bar per rule: in what share of games it fired, the rules that never fired at zero. `notes` add a word to
+ * a rule's label (the file that writes it, for the rules a variant or a card writes).
+ */
+export function coverageChart(s: Summary, colour = "#0f766e", notes: (string | null)[] = []): ChartSpec | null {
   const t = s.coverage;
   if (!t) return null;
   return {
     title: `Rule coverage: share of ${t.games} games in which each rule fired (${t.never.length} never fired)`,
     config: {
       type: "bar",
-      data: { labels: t.rules.map((r) => `${r.rule} (${r.what})`), datasets: [{ label: "% of games", data: t.rules.map((r) => (t.games ? percent(r.games / t.games) : 0)), backgroundColor: t.rules.map((r) => (r.count ? colour : "#c0392b")) }] },
-      options: options("% of games", { indexAxis: "y", scales: { x: { beginAtZero: true, max: 100, title: { display: true, text: "% of games" } } } }),
+      data: { labels: t.rules.map((r, i) => `${r.rule} (${r.what})${notes[i] ? ` · ${notes[i]}` : ""}`), datasets: [{ label: "% of games", data: t.rules.map((r) => (t.games ? percent(r.games / t.games) : 0)), backgroundColor: t.rules.map((r) => (r.count ? colour : "#c0392b")) }] },
+      // every rule's bar is labelled: Chart.js would otherwise leave out labels it finds crowded
+      options: options("% of games", { indexAxis: "y", scales: { x: { beginAtZero: true, max: 100, title: { display: true, text: "% of games" } }, y: { ticks: { autoSkip: false } } } }),
     },
   };
 }
 
-/** Every chart the summary has figures for, in the order the page shows them. */
-export function chartsOf(s: Summary): ChartSpec[] {
-  return [winsBySeat(s), lengthHistogram(s), scoreSpreadChart(s), leadChangesChart(s), coverageChart(s)].filter((c): c is ChartSpec => c !== null);
+/**
+ * Every chart the summary has figures for, in the order the page shows them. Beside another run (`other`, the
+ * other side of a comparison) each chart has the same bins and axes as the other's, so the two read alike.
+ */
+export function chartsOf(s: Summary, other?: Summary, ruleNotes?: (string | null)[]): ChartSpec[] {
+  const both = other ? [s, other] : [s];
+  const [length] = other ? commonBins(s.lengthHistogram, other.lengthHistogram) : [s.lengthHistogram];
+  const lengthMax = other ? Math.max(...commonBins(s.lengthHistogram, other.lengthHistogram).flatMap((h) => h.bins.map((b) => b.count))) : undefined;
+  const scored = both.flatMap((x) => (x.scores ? [x.scores] : []));
+  const range = other && scored.length === 2
+    ? { min: Math.min(...scored.flatMap((x) => x.seats.map((p) => p.min))), max: Math.max(...scored.flatMap((x) => x.seats.map((p) => p.max))) }
+    : undefined;
+  const leadMax = other && scored.length === 2 ? Math.max(...scored.flatMap((x) => [x.leadChanges, x.gap].map((m) => m.mean + m.sd))) : undefined;
+  return [winsBySeat(s), lengthHistogram(s, undefined, length, lengthMax), scoreSpreadChart(s, undefined, range), leadChangesChart(s, undefined, leadMax), coverageChart(s, undefined, ruleNotes)]
+    .filter((c): c is ChartSpec => c !== null);
 }

@@ -94,3 +94,13 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
   }
   return { a: names[0], b: names[1], games: [a.games, b.games], differences: out };
 }
+
+/**
+ * What a mark is worth among many figures: at 95%, about one in twenty differs by chance when the two rule sets
+ * play alike (docs/house-rules.md says the same of its tables).
+ */
+export function chanceNote(tested: number): string {
+  const expected = tested / 20;
+  const about = expected < 1 ? "less than one" : `about ${Math.round(expected)}`;
+  return `Of ${tested} figures tested at 95%, ${about} would be marked by chance alone even if A and B played alike: read a lone ★ with care, and play more games to see whether it stays.`;
+}

@@ -62,3 +62,32 @@ export function binLabel(from: number, to: number | null, width: number): string
   if (whole && width === 1) return `${from}`;
   return whole ? `${from}–${to - 1}` : `${tidy(from)}–${tidy(to)}`;
 }
+
+/**
+ * Two histograms on the same bins, to be drawn side by side: one round width that both widths divide, edges on
+ * its multiples from the lower of the two starts, and an open last bin from where the first open bin of either
+ * begins (a value in an open bin is not known more closely). Every value stays in a bin that holds it.
+ */
+export function commonBins(a: Histogram, b: Histogram): [Histogram, Histogram] {
+  if (!a.bins.length || !b.bins.length) return [a, b];
+  let width = Math.max(a.width, b.width);
+  const divides = (w: number, of: number) => Math.abs(of / w - Math.round(of / w)) < 1e-9;
+  while (!divides(a.width, width) || !divides(b.width, width)) width = niceCeil(width * 1.5);
+  const down = (x: number) => tidy(Math.floor(x / width + 1e-9) * width);
+  const start = down(Math.min(a.bins[0].from, b.bins[0].from));
+  const opens = [a, b].flatMap((h) => h.bins.filter((x) => x.to === null).map((x) => down(x.from)));
+  const open = opens.length ? Math.min(...opens) : null;
+  const up = (x: number) => tidy(Math.ceil(x / width - 1e-9) * width);
+  const end = open ?? Math.max(...[a, b].map((h) => up(h.bins[h.bins.length - 1].to!)));
+  const closed = Math.max(0, Math.round((end - start) / width));
+  const rebin = (h: Histogram): Histogram => {
+    const bins: Bin[] = Array.from({ length: closed }, (_, i) => ({ from: tidy(start + i * width), to: tidy(start + (i + 1) * width), count: 0 }));
+    if (open !== null) bins.push({ from: open, to: null, count: 0 });
+    for (const x of h.bins) {
+      if (open !== null && (x.to === null || x.from >= open)) bins[bins.length - 1].count += x.count;
+      else bins[Math.floor((x.from - start) / width + 1e-9)].count += x.count;
+    }
+    return { width, bins };
+  };
+  return [rebin(a), rebin(b)];
+}

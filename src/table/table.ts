@@ -93,7 +93,7 @@ function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
     if (z.owner !== p || z.retired) continue;
     const def = ctx.defs.get(z.name);
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
-    else items.push(zoneBlock(ctx, z, z.name));
+    else items.push(zoneBlock(ctx, z, inWords(z.name)));
   }
   for (const [name, zones] of families) items.push(familyBlock(ctx, name, zones, maxWidth - 2 * pad));
   const facts: string[] = [];
@@ -102,7 +102,7 @@ function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
     const value = (v.variables[def.name] as unknown[] | undefined)?.[p];
     if (value === null || value === undefined) continue;
     if (def.type.t === "card") items.push(cardVariable(ctx, def.name, value as number));
-    else facts.push(`${def.name}: ${shownValue(ctx, def, value)}`);
+    else facts.push(`${inWords(def.name)}: ${shownValue(ctx, def, value)}`);
   }
   const body = flow(items, maxWidth - 2 * pad);
   const header = seatHeader(ctx, p);
@@ -143,7 +143,7 @@ function middleBlock(ctx: Ctx, width: number): Block {
     if (z.owner >= 0 || z.retired) continue;
     const def = ctx.defs.get(z.name);
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
-    else items.push(zoneBlock(ctx, z, z.label));
+    else items.push(zoneBlock(ctx, z, z.label.startsWith(z.name) ? inWords(z.name) + z.label.slice(z.name.length) : z.label));
   }
   for (const def of rules.vars) {
     if (def.per !== "game" || def.type.t !== "card") continue;
@@ -152,12 +152,14 @@ function middleBlock(ctx: Ctx, width: number): Block {
   }
   const rows: Block[] = [flow(items, width)];
   for (const [name, zones] of families) rows.push(familyBlock(ctx, name, zones, width));
-  const facts = [`${v.phase}${v.over ? " · game over" : ""}`];
+  // after a reversal the direction of play is not the one the rules start with: say which it is
+  const direction = v.flow.reversed ? ` · play goes ${v.flow.phaseDirection > 0 ? "counter-clockwise" : "clockwise"} (reversed)` : "";
+  const facts = [`${inWords(v.phase)}${direction}${v.over ? " · game over" : ""}`];
   for (const def of rules.vars) {
     if (def.per !== "game" || def.type.t === "card") continue;
     const value = v.variables[def.name];
     if (value === null || value === undefined) continue;
-    facts.push(`${def.name}: ${shownValue(ctx, def, value)}`);
+    facts.push(`${inWords(def.name)}: ${shownValue(ctx, def, value)}`);
   }
   const factBlock: Block = {
     w: width, h: facts.length * 14,
@@ -171,7 +173,7 @@ function familyBlock(ctx: Ctx, name: string, zones: ZoneView[], width: number): 
   const order = ctx.v.flow.groups[def.slot] ?? [];
   const sorted = zones.slice().sort((a, b) => order.indexOf(a.zone) - order.indexOf(b.zone));
   const piles = flow(sorted.map((z) => zoneBlock(ctx, z, `#${order.indexOf(z.zone) + 1}`, true)), width);
-  const label = `${name} (${sorted.length})`;
+  const label = `${inWords(name)} (${sorted.length})`;
   return {
     w: Math.max(piles.w, 80), h: piles.h + labelHeight,
     node: el("g", { class: "family", "data-family": name },
@@ -253,11 +255,16 @@ function card(ctx: Ctx, c: number, x: number, y: number): SvgNode {
   return drawFace(ctx.rules.faces[c], c, x, y, { choosable: ctx.o.choosable?.has(c), selected: ctx.o.selected?.has(c) });
 }
 
+/** A rule file's name as words on the table: dealtUp is "dealt up", faceDown "face down". */
+export function inWords(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+}
+
 function cardVariable(ctx: Ctx, name: string, c: number): Block {
   return {
     w: cardWidth, h: cardHeight + labelHeight,
     node: el("g", { class: "variable", "data-variable": name },
-      text(0, 10, fit(name, 10), { "font-size": 10, fill: "#ffe8a3", "font-family": "system-ui, sans-serif" }),
+      text(0, 10, fit(inWords(name), 10), { "font-size": 10, fill: "#ffe8a3", "font-family": "system-ui, sans-serif" }),
       el("g", { transform: `translate(0 ${labelHeight})` }, drawFace(ctx.rules.faces[c], c, 0, 0, { extra: { "data-shown": name } }))),
   };
 }

@@ -2,8 +2,8 @@
 import { readArgs, intFlag, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { ruleFoldersOption } from "../rule-folders.js";
-import { splitNames, withList } from "../rules-args.js";
-import { resolveReference } from "../../interpreter/load/catalog.js";
+import { withList } from "../rules-args.js";
+import { sideRefs } from "../../interpreter/load/card-names.js";
 import type { Game } from "../../interpreter/model.js";
 import { compareSummaries, type Difference } from "../../sim/compare.js";
 import type { RunSpec } from "../../sim/run-spec.js";
@@ -46,12 +46,6 @@ ${ruleFoldersOption(14)}
 Exit status: 0 when every game of both sides finished, 1 when some did not or the rules do not load, 2 for
 bad usage.
 `;
-
-/** One side: "id+fragment+..." or cards separated by commas. */
-export function sideRefs(text: string): string[] {
-  if (text.includes(",")) return splitNames([text]).map((n) => resolveReference(n));
-  return text.split("+").map((x) => x.trim()).filter(Boolean).map((n) => resolveReference(n));
-}
 
 export async function compareCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {

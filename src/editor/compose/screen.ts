@@ -8,6 +8,7 @@ import type { Screen } from "../shell.js";
 import type { BaseInfo, CardInfo } from "../rules/protocol.js";
 import { cardElement } from "./card.js";
 import { Workspace } from "../files/workspace.js";
+import { composeState, type ComposeState } from "../files/page-state.js";
 
 export class ComposeScreen implements Screen {
   readonly id = "compose";
@@ -27,8 +28,17 @@ export class ComposeScreen implements Screen {
   private baseSlot = h("span", { class: "base" });
   private playerInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "players" });
   private asked = 0;
+  /** The user's files renamed since the catalogue was read, old path to new: a chosen card follows its file. */
+  private renamed = new Map<string, string>();
+  private playButton = h("button", { class: "small primary", "data-test": "compose-play", disabled: true, title: "play this round", onclick: () => void this.carry(this.app.play) }, "Play");
+  private measureButton = h("button", { class: "small", "data-test": "compose-measure", disabled: true, title: "measure this round over many games", onclick: () => void this.carry(this.app.measure) }, "Measure");
 
-  constructor(private app: App) {}
+  /** The round as the page last showed it, until the catalogue is there to restore it. */
+  private saved: ComposeState | undefined;
+
+  constructor(private app: App) {
+    this.saved = app.state.read("compose", composeState);
+  }
 
   mount(root: HTMLElement): void {
     this.root = root;
@@ -41,9 +51,11 @@ export class ComposeScreen implements Screen {
       h("div", { class: "compose-main" },
         h("div", { class: "compose-head" }, this.baseSlot, this.presets, h("label", { class: "players" }, "Players ", this.playerInput)),
         this.stacks),
-      h("aside", { class: "compose-result", "aria-label": "The composed round" }, h("h2", {}, "The composed round"), this.verdict, this.result));
+      h("aside", { class: "compose-result", "aria-label": "The composed round" },
+        h("h2", {}, "The composed round"), this.verdict, h("div", { class: "compose-actions" }, this.playButton, this.measureButton), this.result));
     // the user's cards join their stacks; an edit to one is seen the next time this screen is shown
-    this.app.workspace.store.on(() => {
+    this.app.workspace.store.on((change) => {
+      if (change.renamedTo) this.renamed.set(Workspace.userPath(change.names[0]), Workspace.userPath(change.renamedTo));
       if (!this.root.hidden) void this.load();
     });
   }
@@ -55,14 +67,53 @@ export class ComposeScreen implements Screen {
   private async load(): Promise<void> {
     await this.app.rules.sync(this.app.workspace.store.entries());
     const reply = await this.app.rules.ask({ kind: "catalog" });
+    this.follow(this.cards, reply.cards);
     this.cards = reply.cards;
     // the bases that fragments can be composed onto
     this.bases = reply.bases.filter((b) => this.cards.some((c) => this.rootOf(c) === b.id));
+    if (this.saved) this.restore(this.saved);
+    this.saved = undefined;
     const again = this.bases.find((b) => b.id === this.base?.id);
     if (!again) this.choose(this.bases.find((b) => b.parts.length > 0) ?? this.bases[0] ?? null);
     else this.base = again;
     this.render();
     await this.compose();
+  }
+
+  /**
+   * Keeps the chosen cards that are still there, under their new id when their file was renamed; a card whose
+   * file is gone is no longer chosen.
+   */
+  private follow(before: CardInfo[], now: CardInfo[]): void {
+    const idNow = (id: string): string | undefined => {
+      if (now.some((c) => c.id === id)) return id;
+      const moved = this.renamed.get(before.find((c) => c.id === id)?.path ?? "");
+      return moved === undefined ? undefined : now.find((c) => c.path === moved)?.id;
+    };
+    for (const [part, id] of [...this.chosen]) {
+      const to = idNow(id);
+      if (to === undefined) this.chosen.delete(part);
+      else this.chosen.set(part, to);
+    }
+    for (const id of [...this.twists]) {
+      const to = idNow(id);
+      this.twists.delete(id);
+      if (to !== undefined) this.twists.add(to);
+    }
+    this.renamed.clear();
+  }
+
+  /** The round kept from before a reload, as far as its base and cards are still there. */
+  private restore(saved: ComposeState): void {
+    const base = this.bases.find((b) => b.id === saved.base);
+    if (!base) return;
+    this.base = base;
+    this.chosen.clear();
+    this.twists.clear();
+    for (const [part, id] of saved.chosen) if (this.cards.some((c) => c.id === id && c.fills.includes(part))) this.chosen.set(part, id);
+    for (const id of saved.twists) if (this.cards.some((c) => c.id === id)) this.twists.add(id);
+    this.players = saved.players;
+    this.playerInput.value = String(saved.players);
   }
 
   private choose(base: BaseInfo | null): void {
@@ -144,11 +195,34 @@ export class ComposeScreen implements Screen {
     return null;
   }
 
+  /** The cards of the round as composed: the chosen ones and the twists, or the base alone. */
+  private round(): string[] {
+    const chosen = [...new Set([...this.chosen.values(), ...this.twists])];
+    return chosen.length ? chosen : this.base ? [this.base.id] : [];
+  }
+
+  /**
+   * The round as the Rules field of Play and Measure takes it, in the words of --compose: its cards by name,
+   * separated by commas; by id where a name would not read back as the same cards.
+   */
+  async roundText(): Promise<string> {
+    const ids = this.round();
+    const byName = ids.map((id) => this.cards.find((c) => c.id === id)?.name ?? id).join(", ");
+    const read = await this.app.rules.ask({ kind: "rules", text: byName });
+    const same = ids.length > 1 && read.refs.length === ids.length && read.refs.every((r, i) => r === ids[i]);
+    return same ? byName : ids.length > 1 ? ids.join(", ") : ids[0] ?? "";
+  }
+
+  private async carry(to: (rules: string, players: number) => void): Promise<void> {
+    to(await this.roundText(), this.players);
+  }
+
   private async compose(): Promise<void> {
     if (!this.base) return;
-    const chosen = [...this.chosen.values(), ...this.twists];
-    const cards = chosen.length ? chosen : [this.base.id];
+    const cards = this.round();
     const seq = ++this.asked;
+    this.app.state.write("compose", { base: this.base.id, chosen: [...this.chosen], twists: [...this.twists], players: this.players } satisfies ComposeState);
+    this.playButton.disabled = this.measureButton.disabled = true;
     this.verdict.textContent = "composing…";
     try {
       const reply = await this.app.rules.ask({ kind: "compose", cards, players: this.players });
@@ -156,6 +230,7 @@ export class ComposeScreen implements Screen {
       this.verdict.textContent = reply.composition.ok ? "composes" : "does not compose";
       this.verdict.className = `verdict ${reply.composition.ok ? "ok" : "failed"}`;
       this.result.textContent = reply.composition.text;
+      this.playButton.disabled = this.measureButton.disabled = !reply.composition.ok;
     } catch (e) {
       if (seq !== this.asked) return;
       this.verdict.textContent = `composing failed: ${(e as Error).message}`;

@@ -5,7 +5,7 @@ import { freeName } from "./names.js";
 const key = "houserules.files.v1";
 
 /** A change to one or more files (files added together, as a shared link's are, are announced at once). */
-export type FilesListener = (change: { names: string[]; kind: "added" | "changed" | "removed" }) => void;
+export type FilesListener = (change: { names: string[]; kind: "added" | "changed" | "removed"; renamedTo?: string }) => void;
 
 export class FileStore {
   private files = new Map<string, string>();
@@ -75,8 +75,15 @@ export class FileStore {
   rename(from: string, wanted: string): string {
     const text = this.files.get(from);
     if (text === undefined) return from;
-    this.remove(from);
-    return this.add(wanted, text);
+    // both changes are made before either is announced: a listener sees the file under its new name only
+    this.files.delete(from);
+    const name = freeName(wanted, (n) => this.files.has(n));
+    this.files.set(name, text);
+    this.sorted = null;
+    this.save();
+    this.emit({ names: [from], kind: "removed", renamedTo: name });
+    this.emit({ names: [name], kind: "added" });
+    return name;
   }
 
   on(listener: FilesListener): void {

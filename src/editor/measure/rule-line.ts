@@ -19,6 +19,22 @@ export function lineOfRule(text: string, rule: string): number | null {
   return at;
 }
 
+/**
+ * The line (1-based) where a text changes a rule without writing it whole: an `append:` key that adds to the
+ * rule or to a part of it (`append: {actions.play.effect: …}` changes actions.play); null when it does not.
+ */
+export function lineOfChange(text: string, rule: string): number | null {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false });
+  const top = doc.contents;
+  if (!isMap(top)) return null;
+  const append = top.items.find((p) => isScalar(p.key) && p.key.value === "append")?.value;
+  if (!isMap(append)) return null;
+  const pair = append.items.find((p) => isScalar(p.key) && (String(p.key.value) === rule || String(p.key.value).startsWith(`${rule}.`)));
+  const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+  return range ? lines.linePos(range[0]).line : null;
+}
+
 /** The rules id a file extends, if it names one. */
 export function extendsOf(text: string): string | null {
   const m = /^extends:\s*["']?([^"'#\s]+)/m.exec(text);

@@ -11,9 +11,13 @@ import { RunPool, Cancelled, type WorkerLike } from "../../sim/pool.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import type { Summary } from "../../sim/simulate.js";
 import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
-import { compareSummaries, type Comparison } from "../../sim/compare.js";
+import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
-import { extendsOf, lineOfRule } from "./rule-line.js";
+import type { Place } from "../rules/where.js";
+import { fields } from "../files/page-state.js";
+
+/** The fields of a run kept across a reload. */
+const keptFields = ["rules", "against", "players", "games", "seed", "agents", "workers"] as const;
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
 
@@ -26,6 +30,8 @@ export class MeasureScreen implements Screen {
   private pool: RunPool | null = null;
   /** The summaries of the last run: one, or two for an A/B run. */
   summaries: Summary[] = [];
+  /** Where each rule of each run's coverage is written (by the rules worker), in the summaries' order. */
+  places: (Place | null)[][] = [];
   comparison: Comparison | null = null;
   /** How long the last run took, in milliseconds (the benchmark reads it). */
   lastMs = 0;
@@ -48,9 +54,27 @@ export class MeasureScreen implements Screen {
   private message = h("p", { class: "play-error", "data-test": "measure-message" });
   private results = h("div", { class: "results", "data-test": "measure-results" });
 
-  constructor(private app: App) {}
+  constructor(private app: App) {
+    app.measure = (rules, players) => {
+      app.show("measure");
+      this.rulesA.value = rules;
+      this.playersInput.value = String(players);
+      this.rulesA.dispatchEvent(new Event("input"));
+      this.warm();
+    };
+  }
+
+  /** The run's fields by name, as they are kept. */
+  private inputs(): Record<(typeof keptFields)[number], HTMLInputElement> {
+    return { rules: this.rulesA, against: this.rulesB, players: this.playersInput, games: this.gamesInput, seed: this.seedInput, agents: this.agentsInput, workers: this.workersInput };
+  }
 
   mount(root: HTMLElement): void {
+    const kept = this.app.state.read("measure", (v) => fields(v, keptFields));
+    const inputs = this.inputs();
+    if (kept) for (const name of keptFields) inputs[name].value = kept[name];
+    const keep = () => this.app.state.write("measure", Object.fromEntries(keptFields.map((name) => [name, inputs[name].value])));
+    for (const input of Object.values(inputs)) input.addEventListener("input", keep);
     const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
     fill(root, h("div", { class: "play-main" },
       h("div", { class: "play-bar" }, label("Rules", this.rulesA), label("against", this.rulesB), this.gamesList, label("Players", this.playersInput),
@@ -72,7 +96,10 @@ export class MeasureScreen implements Screen {
     const rules = this.rulesA.value.trim();
     const games = Number(this.gamesInput.value);
     if (!rules || this.pool?.running || !Number.isInteger(games) || games < 1) return;
-    void this.poolOf(this.workers()).warm(this.spec(rules), games, this.setup());
+    const size = this.workers();
+    void this.spec(rules).then((spec) => {
+      if (!this.pool?.running) void this.poolOf(size).warm(spec, games, this.setup());
+    });
   }
 
   private workers(): number {
@@ -93,9 +120,9 @@ export class MeasureScreen implements Screen {
     return [...this.app.workspace.store.entries()];
   }
 
-  /** The run the inputs describe, for one set of rules ("id" or "id + fragment + …"). */
-  private spec(rules: string): RunSpec {
-    const refs = rules.split("+").map((r) => r.trim()).filter(Boolean).map((r) => this.app.reference(r));
+  /** The run the inputs describe, for one set of rules ("id", "id + fragment + …" or "Card, Card, …"). */
+  private async spec(rules: string): Promise<RunSpec> {
+    const { refs } = await this.app.rulesOf(rules);
     const players = Number(this.playersInput.value);
     const names = this.agentsInput.value.split(",").map((x) => x.trim()).filter(Boolean);
     const seedText = this.seedInput.value.trim();
@@ -114,25 +141,32 @@ export class MeasureScreen implements Screen {
     }
     const size = this.workers();
     const pool = this.poolOf(size);
-    const runs = [this.rulesA.value.trim(), this.rulesB.value.trim()].filter(Boolean);
+    // with rules to compare against, the run is `houserules compare <against> <rules>`: A the rules compared
+    // against (a variant's base), B the rules under test, and B − A what the rules under test change
+    const runs = [this.rulesB.value.trim(), this.rulesA.value.trim()].filter(Boolean);
     this.message.textContent = "";
     this.runButton.disabled = true;
     this.cancelButton.disabled = false;
     const started = performance.now();
     const total = games * runs.length;
     const out: Summary[] = [];
+    const places: (Place | null)[][] = [];
     try {
       for (const rules of runs) {
         const before = out.length * games;
-        const summary = await pool.run(this.spec(rules), games, {
+        const spec = await this.spec(rules);
+        const summary = await pool.run(spec, games, {
           setup: this.setup(),
           onProgress: (done) => this.showProgress(before + done, total),
         });
         out.push(summary);
+        const rulesRun = summary.coverage?.rules.map((r) => r.rule) ?? [];
+        places.push(rulesRun.length ? (await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun })).places : []);
       }
+      this.places = places;
       this.lastMs = performance.now() - started;
       this.summaries = out;
-      this.comparison = out.length === 2 ? compareSummaries(out[0], out[1], [runs[0], runs[1]]) : null;
+      this.comparison = out.length === 2 ? compareSummaries(out[0], out[1]) : null;
       this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
       this.render();
       return out;
@@ -160,21 +194,26 @@ export class MeasureScreen implements Screen {
     for (const c of this.charts) c.destroy();
     this.charts = [];
     this.coverageCharts = [];
-    const columns = this.summaries.map((s, i) => this.column(s, this.summaries.length > 1 ? (i === 0 ? "A: " : "B: ") : ""));
+    const [a, b] = this.summaries;
+    const columns = b ? [this.column(0, "A (against): ", b), this.column(1, "B: ", a)] : [this.column(0, "")];
     fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
   }
 
-  private column(s: Summary, prefix: string): HTMLElement {
-    const specs = chartsOf(s);
+  private column(index: number, prefix: string, other?: Summary): HTMLElement {
+    const s = this.summaries[index];
+    // a rule a variant or a card writes or changes is labelled with its file: the rules the run adds show as its own
+    const notes = (this.places[index] ?? []).map((p) => (p?.changes ? p.path.split("/").pop()! : null));
+    const specs = chartsOf(s, other, notes);
     const coverage = coverageChart(s);
-    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(s, i) : undefined, spec.config.data.labels.length));
-    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(s), summaryJson(s));
+    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(index, i) : undefined, spec.config.data.labels.length));
+    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(index), summaryJson(s));
   }
 
   /** The rules that never fired, each a button that opens its line. */
-  private neverFired(s: Summary): HTMLElement | null {
+  private neverFired(index: number): HTMLElement | null {
+    const s = this.summaries[index];
     if (!s.coverage?.never.length) return null;
-    return h("p", { class: "muted" }, "Never fired (click to open its line): ", ...s.coverage.never.map((rule) => h("button", { class: "small", "data-test": "never-fired", onclick: () => this.revealRule(s, rule) }, rule)));
+    return h("p", { class: "muted" }, "Never fired (click to open its line): ", ...s.coverage.never.map((rule) => h("button", { class: "small", "data-test": "never-fired", onclick: () => this.revealRule(index, rule) }, rule)));
   }
 
 
@@ -191,23 +230,17 @@ export class MeasureScreen implements Screen {
   }
 
   /** A bar of the coverage chart clicked: its rule's line (for a rule that never fired, where to look). */
-  private reveal(s: Summary, index: number): void {
-    const rule = s.coverage?.rules[index];
-    if (rule) this.revealRule(s, rule.rule);
+  private reveal(index: number, bar: number): void {
+    const rule = this.summaries[index]?.coverage?.rules[bar];
+    if (rule) this.revealRule(index, rule.rule);
   }
 
-  /** Opens the file that writes a rule at its line: the rules run, or the first file they extend that has it. */
-  revealRule(s: Summary, rule: string): void {
-    let ref: string | null = s.coverage?.id ?? s.rules;
-    for (let hops = 0; ref && hops < 16; hops++) {
-      const path = this.app.pathOf(ref) ?? this.app.pathOf(ref.replace(/^\.\//, "yours/"));
-      const text = path ? this.app.workspace.text(path) : undefined;
-      if (!path || text === undefined) break;
-      const line = lineOfRule(text, rule);
-      if (line !== null) return this.app.open(path, line);
-      ref = extendsOf(text);
-    }
-    this.message.textContent = `cannot find where ${rule} is written`;
+  /** Opens the file that writes a rule of a run at its line: the run's own file, a card, or a file they extend. */
+  revealRule(index: number, rule: string): void {
+    const at = this.summaries[index]?.coverage?.rules.findIndex((r) => r.rule === rule) ?? -1;
+    const place = this.places[index]?.[at];
+    if (place) this.app.open(place.path, place.line);
+    else this.message.textContent = `cannot find where ${rule} is written`;
   }
 }
 
@@ -215,13 +248,19 @@ function summaryJson(s: Summary): HTMLElement {
   return h("details", { class: "summary-json" }, h("summary", {}, "the summary, as houserules simulate --json prints it"), h("pre", { "data-test": "summary-json" }, `${JSON.stringify(s, null, 2)}\n`));
 }
 
-function comparisonTable(c: Comparison): HTMLElement {
-  const pct = (x: number) => (Math.abs(x) <= 1 ? `${(x * 100).toFixed(1)}%` : String(x));
-  const value = (measure: string, x: number) => (/rate|share|finished|shared/.test(measure) ? pct(x) : String(Math.round(x * 1000) / 1000));
+/** The comparison in the words of `houserules compare`: A, B, B − A, and what a mark means. */
+export function comparisonTable(c: Comparison): HTMLElement {
+  const value = (kind: "rate" | "mean", x: number, signed = false) =>
+    `${signed && x > 0 ? "+" : ""}${kind === "rate" ? `${(x * 100).toFixed(1)}%` : String(Math.round(x * 1000) / 1000)}`;
+  const tested = c.differences.filter((d) => d.p !== null).length;
+  const marked = c.differences.filter((d) => d.significant).length;
   return h("table", { class: "comparison", "data-test": "comparison" },
-    h("caption", {}, `A: ${c.a} against B: ${c.b} (${c.games[0]} and ${c.games[1]} games); differences significant at 95% are marked ★`),
-    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B less A"), h("th", {}, "p"), h("th", {}, ""))),
+    h("caption", {},
+      h("span", { class: "side" }, `A: ${c.a}`), h("span", { class: "side" }, `B: ${c.b}`),
+      h("span", {}, `${c.games[0]} and ${c.games[1]} games, the same seeds and seats on both sides: B − A is what B changes, as houserules compare ${c.a} ${c.b} prints it. ★ the difference is significant at 95% (two-sided p below 0.05); ${marked} of ${tested} tested figures differ.`),
+      h("span", { class: "muted", "data-test": "chance-note" }, chanceNote(tested))),
+    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B − A"), h("th", {}, "p"), h("th", {}, ""))),
     h("tbody", {}, ...c.differences.map((d) => h("tr", { class: d.significant ? "significant" : "" },
-      h("td", {}, d.measure), h("td", {}, value(d.measure, d.a)), h("td", {}, value(d.measure, d.b)), h("td", {}, value(d.measure, d.difference)),
+      h("td", {}, d.measure), h("td", {}, value(d.kind, d.a)), h("td", {}, value(d.kind, d.b)), h("td", {}, value(d.kind, d.difference, true)),
       h("td", {}, d.p === null ? "—" : d.p < 0.001 ? "<0.001" : d.p.toFixed(3)), h("td", { "data-test": d.significant ? "significant" : undefined }, d.significant ? "★" : "")))));
 }

@@ -15,6 +15,8 @@ export class RealtimeClock {
   /** Seconds of the countdown's every number (5, 4, 3, 2, 1). */
   countStep = 0.6;
   private running = false;
+  /** Paused while the page is hidden: the game's time stands still until it is shown again. */
+  paused = false;
   /** When the last shout was made: a shout stays a moment. */
   private shoutedAt = 0;
   /** Whether this game's clock has been started (the countdown comes once a game). */
@@ -35,6 +37,27 @@ export class RealtimeClock {
   ) {
     fill(box, this.timeText, this.shout, this.rateSelect);
     this.rateSelect.addEventListener("change", () => this.setRate(Number(this.rateSelect.value)));
+    // a game in real time pauses while its tab is hidden: the agents would play on with nobody watching
+    document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? this.pause() : this.resume()));
+  }
+
+  /** Stops the game's time where it is, to go on from there on resume(). */
+  pause(): void {
+    if (!this.running) return;
+    this.game0 = this.now();
+    this.running = false;
+    this.paused = true;
+    cancelAnimationFrame(this.raf);
+    this.shout.textContent = "paused";
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.running = true;
+    this.wall0 = performance.now();
+    this.shout.textContent = "";
+    this.loop();
   }
 
   setRate(rate: number): void {
@@ -74,6 +97,7 @@ export class RealtimeClock {
 
   stop(): void {
     this.running = false;
+    this.paused = false;
     clearTimeout(this.raf);
     cancelAnimationFrame(this.raf);
     this.box.hidden = true;
@@ -82,7 +106,7 @@ export class RealtimeClock {
   /** The game's time now, in seconds: never before the latest move. */
   now(): number {
     const f = this.host.frame;
-    const t = this.running ? this.game0 + ((performance.now() - this.wall0) / 1000) * this.rate : (f?.now ?? 0);
+    const t = this.running ? this.game0 + ((performance.now() - this.wall0) / 1000) * this.rate : this.paused ? this.game0 : (f?.now ?? 0);
     return Math.max(t, f?.now ?? 0);
   }
 

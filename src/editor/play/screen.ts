@@ -15,10 +15,10 @@ import { SessionClient } from "./client.js";
 import { RealtimeClock } from "./clock.js";
 import { gameChoices } from "./games.js";
 import { borderColour } from "../compose/card.js";
+import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
 
 export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
 const speeds: [string, number][] = [["1 move/s", 1000], ["4 moves/s", 250], ["10 moves/s", 100], ["full speed", 0]];
-const TRUTH = -1;
 const HOT = -2;
 
 export class PlayScreen implements Screen {
@@ -68,6 +68,8 @@ export class PlayScreen implements Screen {
   /** The tables on the screen, with the drawings they show. */
   tables: { node: SvgNode; dom: SVGElement }[] = [];
   private resultBox = h("p", { class: "result", "data-test": "result", hidden: true });
+  /** Asks before a view that spoils a game against agents is shown, and says once one was. */
+  private spoilerBox = h("div", { class: "spoiler", "data-test": "spoiler", role: "alert", hidden: true });
   /** A scenario file to start from (its seats, options, dealer and stacked deal), while one is open. */
   private scenario: { text: string; file: string } | null = null;
   private scenarioInput = h("input", { type: "file", accept: ".yaml,.yml", hidden: true, "data-test": "scenario-file" });
@@ -76,13 +78,21 @@ export class PlayScreen implements Screen {
 
   constructor(private app: App) {
     this.clock = new RealtimeClock(this, this.clockBox);
+    app.play = (rules, players) => {
+      app.show("play");
+      this.closeScenario();
+      this.rulesInput.value = rules;
+      this.playersInput.value = String(players);
+      this.seatInputs();
+      void this.start();
+    };
   }
 
   mount(root: HTMLElement): void {
     for (const [label, ms] of speeds) this.speedSelect.append(h("option", { value: ms, selected: ms === this.speed }, label));
     this.speedSelect.addEventListener("change", () => (this.speed = Number(this.speedSelect.value)));
     this.playersInput.addEventListener("change", () => this.seatInputs());
-    this.viewerSelect.addEventListener("change", () => void this.look(Number(this.viewerSelect.value)));
+    this.viewerSelect.addEventListener("change", () => this.chooseViewer(Number(this.viewerSelect.value)));
     this.moveInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") void this.typed();
     });
@@ -105,7 +115,7 @@ export class PlayScreen implements Screen {
           h("button", { class: "small", title: "to the end (or until a person must move)", "data-test": "end", onclick: () => void this.toEnd() }, "Last"),
           this.position,
           h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario")),
-        this.errorBox, this.resultBox, this.clockBox, this.roundBox, this.tableBox),
+        this.errorBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox),
       h("aside", { class: "play-side" },
         h("h2", {}, "Moves"), this.legalBox,
         h("div", { class: "typed" }, this.moveInput, h("button", { class: "small", "data-test": "move-submit", onclick: () => void this.typed() }, "Move")),
@@ -159,7 +169,7 @@ export class PlayScreen implements Screen {
   async start(): Promise<void> {
     this.pause();
     this.clock.reset();
-    const ref = this.app.reference(this.rulesInput.value.trim()) || this.rulesInput.value.trim();
+    const { refs, ref } = await this.app.rulesOf(this.rulesInput.value);
     const seats = this.seats();
     const seed = /^-?\d+$/.test(this.seedInput.value.trim()) ? Number(this.seedInput.value.trim()) : this.seedInput.value.trim();
     const scenario = this.scenario;
@@ -168,9 +178,11 @@ export class PlayScreen implements Screen {
     this.errorBox.textContent = "";
     this.covered = -1;
     this.exportBox.hidden = true;
+    this.spoilerBox.hidden = true;
+    fill(this.spoilerBox);
     const chosen = seats.filter((x) => x === null).length;
     this.mode = scenario ? HOT : chosen > 1 ? HOT : TRUTH; // until the worker says who plays
-    const reply = await this.send({ kind: "start", refs: [ref], ref: { rules: ref }, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
+    const reply = await this.send({ kind: "start", refs, ref, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
     const f = this.frame as Frame | null;
     if (reply.kind !== "frame" || !f) return;
     if (scenario) {
@@ -205,6 +217,24 @@ export class PlayScreen implements Screen {
       await this.send({ kind: "forward", moves: 5000, stopAtRound: true });
       if (!this.frame || this.frame.cursor - f.cursor < 5000) return;
     }
+  }
+
+  /** A viewer chosen: one that spoils a game against agents is shown only once the person says so. */
+  private chooseViewer(mode: number): void {
+    if (!spoils(this.frame, mode)) return void this.look(mode);
+    const view = this.viewerSelect.selectedOptions[0]?.textContent ?? "that view";
+    this.viewerSelect.value = String(this.mode);
+    this.spoilerBox.hidden = false;
+    fill(this.spoilerBox, h("span", {}, spoilerQuestion(view)),
+      h("button", { class: "small", "data-test": "spoiler-show", onclick: () => {
+        fill(this.spoilerBox, spoilerSeen(view));
+        this.viewerSelect.value = String(mode);
+        void this.look(mode);
+      } }, "Show it"),
+      h("button", { class: "small primary", "data-test": "spoiler-keep", onclick: () => {
+        this.spoilerBox.hidden = true;
+        fill(this.spoilerBox);
+      } }, "Keep my view"));
   }
 
   private async look(mode: number): Promise<void> {

@@ -11,6 +11,8 @@ import { reservedWords } from "../../../grammar/lexer.js";
 import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookText } from "../../explain/render.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
+import { sideRefs } from "../../interpreter/load/card-names.js";
+import { whereWritten } from "./where.js";
 import type { BaseInfo, CardInfo, Reply, Request } from "./protocol.js";
 
 export function answer(request: Request): Reply {
@@ -39,6 +41,10 @@ export function answer(request: Request): Reply {
       const { book, errors } = explainRules([request.rules]);
       return { kind: "explain", rules: request.rules, text: book && rulebookText(book), errors: errors.map((d) => formatDiagnostic(d)) };
     }
+    case "rules":
+      return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };
+    case "where":
+      return { kind: "where", places: whereWritten(request.refs, request.rules) };
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);
       return {

@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import type { Scope } from "../../interpreter/load/scope.js";
 import type { BuiltinInfo } from "../../authoring/assist.js";
+import type { Place } from "./where.js";
 
 export type { BuiltinInfo };
 
@@ -18,7 +19,14 @@ export type Request =
   /** The expression language's functions, effects and words. */
   | { kind: "language" }
   /** `houserules explain` of a reference: its rulebook as the terminal prints it. */
-  | { kind: "explain"; rules: string };
+  | { kind: "explain"; rules: string }
+  /**
+   * Rules as a person names them, read as `houserules compare` reads a side: an id or path with fragments
+   * joined by +, or rule cards by name separated by commas ("Deal Eight, Whist", the words of --compose).
+   */
+  | { kind: "rules"; text: string }
+  /** Where each rule (a coverage name: actions.play) of the rules `refs` name is written or changed. */
+  | { kind: "where"; refs: string[]; rules: string[] };
 
 export interface CheckResult {
   rules: string;
@@ -70,7 +78,11 @@ export type Reply =
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
-  | { kind: "explain"; rules: string; text: string | null; errors: string[] };
+  | { kind: "explain"; rules: string; text: string | null; errors: string[] }
+  /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
+  | { kind: "rules"; refs: string[]; composed: boolean }
+  /** Each rule's file (as the page names files) and line, or null where no file of the rules writes it. */
+  | { kind: "where"; places: (Place | null)[] };
 
 export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
 
