@@ -122,3 +122,24 @@ describe("the parts a page can run", () => {
     expect(nodeGlobals(modules)).toEqual([]);
   });
 });
+
+describe("the game server", () => {
+  // src/serve sits above the library's parts (the interpreter, the agents, the simulator's game log) and below
+  // the command line: only the serve command starts it, and nothing it builds on knows it is there.
+  const imports = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+
+  it("is started only by the serve command", () => {
+    const users = files("src").filter((f) => f.endsWith(".ts") && !f.startsWith("src/serve/") && imports(f).some((s) => s.includes("/serve/")));
+    expect(users).toEqual(["src/cli/commands/serve.ts"]);
+  });
+
+  it("builds on the engine and the library's parts, not on the page or a command", () => {
+    const server = files("src/serve");
+    expect(server.length).toBeGreaterThan(2);
+    for (const file of server) {
+      for (const spec of imports(file)) {
+        expect(/\/(editor|session|api)\//.test(spec) || /\/cli\/commands\//.test(spec), `${file} imports ${spec}`).toBe(false);
+      }
+    }
+  });
+});

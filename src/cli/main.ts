@@ -47,6 +47,10 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "write a seeded game as a plain-text trace to keep and diff, or check one",
     load: () => import("./commands/trace.js").then((m) => ({ run: m.traceCommand, help: m.traceHelp })),
   },
+  serve: {
+    summary: "hold games for friends at other screens, each sent only their seat's view",
+    load: () => import("./commands/serve.js").then((m) => ({ run: m.serveCommand, help: m.serveHelp })),
+  },
   compare: {
     summary: "play two sets of rules with the same seeds and agents, side by side",
     load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
