@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { startServer, type Server } from "../src/serve/server.js";
 import { loadRules } from "../src/interpreter/load/load.js";
 import type { Frame } from "../src/serve/protocol.js";
-import { Client, framesLeaks, logLines, makeRoom, secretOf, type MadeRoom } from "./helpers/serve-client.js";
+import { Client, Player, framesLeaks, logLines, makeRoom, secretOf, type MadeRoom } from "./helpers/serve-client.js";
 
 let server: Server;
 let data: string;
@@ -34,26 +34,6 @@ async function seat(made: MadeRoom, k: number): Promise<{ client: Client; secret
   return { client, secret, first: await first };
 }
 
-/**
- * Plays a seat's moves whenever it may move: a move chosen from its legal moves, each with the next id. A move
- * dropped for coming too fast is sent again a little later, with the same id, as a page would.
- */
-function autoplay(client: Client, secret: string, pick: (legal: string[], n: number) => string): void {
-  let id = 0;
-  let sent: unknown = null;
-  const onFrame = (f: Frame) => {
-    if (f.over || f.legal.length === 0 || f.ack < id) return; // the move sent is not answered yet
-    id = f.ack + 1;
-    client.send((sent = { t: "move", id, text: pick(f.legal, id), secret }));
-  };
-  client.ws.on("message", (data) => {
-    const m = JSON.parse(String(data));
-    if (m.t === "frame") onFrame(m);
-    if (m.t === "error" && m.code === "too-fast") setTimeout(() => client.send(sent), 100);
-  });
-  onFrame(client.last);
-}
-
 describe("houserules serve", () => {
   it("plays an Idiot game to its end between three connections, each sent only what its seat may see", async () => {
     const made = await makeRoom(server.url, { rules: "idiot", players: 3, seed: 11 });
@@ -64,16 +44,7 @@ describe("houserules serve", () => {
     await onlooker.nextFrame();
     const t0 = performance.now();
     const ends = seats.map((s) => s.client.nextFrame((f) => f.over, 100_000));
-    seats.forEach((s, k) => {
-      let r = 12345 + k; // each seat's own seeded choices
-      autoplay(s.client, s.secret, (legal) => {
-        // past the swaps soon, and a card played where one can be (a random player swaps and picks up for
-        // thousands of moves), else any legal move
-        const on = legal.filter((m) => !m.startsWith("swap") && m !== "pickup");
-        const from = on.length ? on : legal;
-        return from[(r = (r * 1103515245 + 12345) % 2 ** 31) % from.length];
-      });
-    });
+    seats.forEach((s, k) => new Player(s.secret, 12345 + k).play(s.client));
     const last = await Promise.all(ends);
     expect(last.every((f) => f.over && f.winners.length > 0)).toBe(true);
     console.log(`${last[0].moves} moves in ${Math.round(performance.now() - t0)} ms`);

@@ -91,6 +91,50 @@ export class Client {
   }
 }
 
+/**
+ * A person at a seat who moves whenever they may: a card played where one can be, chosen with the seat's own
+ * seeded numbers, each move with the next id. A move dropped for coming too fast is sent again a little later
+ * with the same id, as a page would. It remembers which text each id carried once the server acknowledged it,
+ * and keeps to its ids across connections: after a reconnect the move in flight is sent again, and the server
+ * applies it only if it had not.
+ */
+export class Player {
+  id = 0;
+  sent: { t: "move"; id: number; text: string; secret: string } | null = null;
+  readonly acked = new Map<number, string>();
+  private client: Client | null = null;
+
+  constructor(
+    readonly secret: string,
+    private r: number,
+  ) {}
+
+  pick(legal: string[]): string {
+    const on = legal.filter((m) => !m.startsWith("swap") && m !== "pickup");
+    const from = on.length ? on : legal;
+    return from[(this.r = (this.r * 1103515245 + 12345) % 2 ** 31) % from.length];
+  }
+
+  play(client: Client): void {
+    this.client = client;
+    client.ws.on("message", (data) => {
+      const m = JSON.parse(String(data)) as ServerMessage;
+      if (this.client !== client) return;
+      if (m.t === "frame") this.onFrame(m);
+      if (m.t === "error" && m.code === "too-fast") setTimeout(() => this.client === client && this.sent && client.send(this.sent), 100);
+    });
+    if (this.sent) client.send(this.sent); // answered before, or not: the server knows by its id
+    this.onFrame(client.last);
+  }
+
+  private onFrame(f: Frame): void {
+    if (this.sent && f.ack >= this.sent.id) this.acked.set(this.sent.id, this.sent.text);
+    if (f.over || f.legal.length === 0 || f.ack < this.id) return; // the move sent is not answered yet
+    this.id = f.ack + 1;
+    this.client!.send((this.sent = { t: "move", id: this.id, text: this.pick(f.legal), secret: this.secret }));
+  }
+}
+
 /** The lines of a room's log (game.log in its folder), parsed. */
 export function logLines(file: string): (LogHeader | LogMove | { end: true; winners: string[] })[] {
   return readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
