@@ -31,6 +31,8 @@ export interface RoomFile {
   /** The agent for each seat, or null for a person's seat. */
   agents: (string | null)[];
   options: Record<string, unknown>;
+  /** How many times faster than the wall clock the game's clock runs in real time (1: as fast; agents react sooner). */
+  speed: number;
   /** sha256 of each person's seat secret (null for an agent's seat): the secret itself is kept nowhere. */
   secrets: (string | null)[];
 }
@@ -178,7 +180,7 @@ export class Room {
 
   /** The game's clock now, in seconds. */
   now(): number {
-    return Math.round((this.clockAt + (performance.now() - this.since) / 1000) * 1000) / 1000;
+    return Math.round((this.clockAt + ((performance.now() - this.since) / 1000) * this.file.speed) * 1000) / 1000;
   }
 
   /** Whether a secret is this seat's. */
@@ -228,7 +230,7 @@ export class Room {
       if (isRealtime(this.state) && this.timing.lagCap > 0) {
         // stamped on arrival, less the sender's round trip up to the cap; applied in time order once no move
         // stamped earlier can still arrive
-        const at = Math.max(this.lastAt(), Math.round((this.now() - Math.min(v.rtt, this.timing.lagCap)) * 1000) / 1000);
+        const at = Math.max(this.lastAt(), Math.round((this.now() - Math.min(v.rtt, this.timing.lagCap) * this.file.speed) * 1000) / 1000);
         this.pending.push({ seat, id, text, at, viewer: v });
         this.schedule();
         return;
@@ -296,20 +298,21 @@ export class Room {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.closed || this.state.over || !this.log) return;
-    let due: number | null = null; // on the game's clock
+    let wait: number | null = null; // milliseconds
     if (isRealtime(this.state)) {
+      // the first move planned, when the game's clock reaches it and then the cap has passed
       const agent = this.nextAgentAt();
       const person = this.pending.length ? Math.min(...this.pending.map((p) => p.at)) : null;
       const first = agent === null ? person : person === null ? agent : Math.min(agent, person);
-      if (first !== null) due = first + this.timing.lagCap;
+      if (first !== null) wait = ((first - this.now()) / this.file.speed + this.timing.lagCap) * 1000;
     } else if (this.play.nextAgent() >= 0) {
-      due = this.now() + this.timing.agentDelayMs / 1000;
+      wait = this.timing.agentDelayMs;
     }
-    if (due === null) return;
+    if (wait === null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.enqueue(() => this.onTime());
-    }, Math.max(0, (due - this.now()) * 1000));
+    }, Math.max(0, wait));
   }
 
   private async onTime(): Promise<void> {
@@ -320,7 +323,7 @@ export class Room {
       return this.commit(this.recorder.take());
     }
     // every move whose time has come, in time order: the people's (after the cap) and the agents' between them
-    const due = this.now() - this.timing.lagCap;
+    const due = this.now() - this.timing.lagCap * this.file.speed;
     this.pending.sort((a, b) => a.at - b.at || a.seat - b.seat);
     while (this.pending.length && this.pending[0].at <= due && !this.state.over) await this.apply(this.pending.shift()!);
     this.agentsUntil(due);

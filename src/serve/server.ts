@@ -59,6 +59,7 @@ interface RoomRequest {
   names?: unknown;
   seed?: unknown;
   options?: unknown;
+  speed?: unknown;
 }
 
 class BadRequest extends Error {}
@@ -73,7 +74,7 @@ const list = (v: unknown, max: number, what: string): unknown[] => {
 };
 
 /** A room request read: every name and size checked; options copied into an object with no prototype. */
-function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: string; text: string }[]; agents: (string | null)[]; names: string[]; seed: string; options: Record<string, unknown> } {
+function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: string; text: string }[]; agents: (string | null)[]; names: string[]; seed: string; options: Record<string, unknown>; speed: number } {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("a room is asked for with a JSON object");
   const files = body.files === undefined ? [] : list(body.files, 16, "files").map((f, i) => {
     const file = f as { name?: unknown; text?: unknown };
@@ -107,7 +108,9 @@ function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: s
       options[k] = v;
     }
   }
-  return { rules, files, agents, names, seed, options };
+  const speed = body.speed ?? 1;
+  if (typeof speed !== "number" || !(speed >= 0.1 && speed <= 100)) throw new BadRequest("speed is a number from 0.1 to 100: how much faster than the wall clock a real-time game runs");
+  return { rules, files, agents, names, seed, options, speed };
 }
 
 export async function startServer(o: ServeOptions): Promise<Server> {
@@ -163,7 +166,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     makeRoomFolder(folder);
     for (const f of asked.files) writeFileSync(join(folder, f.name), f.text, { flag: "wx" });
     const secrets = asked.agents.map((a) => (a === null ? newSecret() : null));
-    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
+    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
     const room = await Room.create(folder, file, timing);
     if (typeof room === "string") {
       rmSync(folder, { recursive: true, force: true });
@@ -220,7 +223,8 @@ function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
   let refusals = 0;
   let joined = false;
   let pingN = 0;
-  let pingAt = 0;
+  const pingAt = new Map<number, number>(); // the pings not answered yet, the latest few
+
   const viewer: Viewer = {
     seat: -1, sent: 0, rtt: 0,
     send: (m: ServerMessage) => {
@@ -233,7 +237,8 @@ function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
   };
   const pinger = setInterval(() => {
     pingN++;
-    pingAt = performance.now();
+    pingAt.set(pingN, performance.now());
+    pingAt.delete(pingN - 8);
     viewer.send({ t: "ping", n: pingN });
   }, o.pingMs ?? 2000);
   pinger.unref();
@@ -266,7 +271,8 @@ function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
           viewer.send({ t: "pong", n: m.n, now: room.now() });
           break;
         case "pong":
-          if (m.n === pingN) viewer.rtt = (performance.now() - pingAt) / 1000;
+          if (pingAt.has(m.n)) viewer.rtt = (performance.now() - pingAt.get(m.n)!) / 1000;
+          pingAt.delete(m.n);
           break;
       }
       refusals = 0;
