@@ -17,7 +17,7 @@ let data: string;
 
 beforeAll(async () => {
   data = mkdtempSync(join(tmpdir(), "houserules-serve-"));
-  server = await startServer({ host: "127.0.0.1", port: 0, data, timing: { agentDelayMs: 0 }, burst: 40, perSecond: 40, pingMs: 200 });
+  server = await startServer({ host: "127.0.0.1", port: 0, data, timing: { agentDelayMs: 0 }, burst: 40, perSecond: 200, pingMs: 200 });
 });
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe("houserules serve", () => {
     onlooker.send({ t: "watch" });
     await onlooker.nextFrame();
     const t0 = performance.now();
-    const ends = seats.map((s) => s.client.nextFrame((f) => f.over, 100_000));
+    const ends = seats.map((s) => s.client.nextFrame((f) => f.over, 200_000));
     seats.forEach((s, k) => new Player(s.secret, 12345 + k).play(s.client));
     const last = await Promise.all(ends);
     expect(last.every((f) => f.over && f.winners.length > 0)).toBe(true);
@@ -67,7 +67,7 @@ describe("houserules serve", () => {
     expect(replay.stderr).toBe("");
     expect(replay.status).toBe(0);
     [...seats.map((s) => s.client), onlooker].forEach((c) => c.close());
-  });
+  }, 240_000);
 
   it("refuses a forged or another room's secret, and a move without this seat's secret", async () => {
     const a = await makeRoom(server.url, { rules: "idiot", agents: [null, "random", "random"], seed: 3 });

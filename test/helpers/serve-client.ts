@@ -110,6 +110,8 @@ export class Player {
   ) {}
 
   pick(legal: string[]): string {
+    // past the swaps at once, and a card played where one can be: a random player swaps and picks up for
+    // thousands of moves
     const on = legal.filter((m) => !m.startsWith("swap") && m !== "pickup");
     const from = on.length ? on : legal;
     return from[(this.r = (this.r * 1103515245 + 12345) % 2 ** 31) % from.length];
