@@ -277,7 +277,8 @@ export class Room {
   /** Appends the lines (and the end, when the game is over), syncs them to disk, then sends every connection its frame. */
   private async commit(lines: string[]): Promise<void> {
     if (this.state.over && !this.ended) {
-      lines.push(...this.recorder.end(this.state).slice(-1));
+      this.recorder.end(this.state);
+      lines.push(...this.recorder.take()); // the end line, taken so that no later take() gives it again
       this.ended = true;
     }
     if (lines.length > 0 && this.log) {
@@ -364,7 +365,8 @@ export class Room {
   }
 }
 
-function writeSynced(path: string, text: string): void {
+/** Writes a new file and syncs it to disk before going on. */
+export function writeSynced(path: string, text: string): void {
   const fd = openSync(path, "wx");
   try {
     writeSync(fd, text);
