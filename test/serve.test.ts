@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { startServer, type Server } from "../src/serve/server.js";
 import { loadRules } from "../src/interpreter/load/load.js";
 import type { Frame } from "../src/serve/protocol.js";
+import { run } from "./helpers/cli.js";
 import { Client, Player, framesLeaks, logLines, makeRoom, secretOf, type MadeRoom } from "./helpers/serve-client.js";
 
 let server: Server;
@@ -169,5 +170,11 @@ describe("houserules serve", () => {
     expect(replay.status, replay.stderr).toBe(0);
     expect(framesLeaks(room.game, join(room.folder, "game.log"), watcher.frames)).toEqual([]);
     watcher.close();
+  });
+
+  it("is a command with its help, and refuses rules or a bad port as bad usage", async () => {
+    expect((await run(["serve", "--help"])).out).toContain("--host 0.0.0.0");
+    expect((await run(["serve", "idiot"])).code).toBe(2);
+    expect((await run(["serve", "--port", "70000"])).code).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
 // text); players join over a WebSocket (/rooms/:room/socket) with their seat's secret from the invitation link.
 // Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
-import { readdirSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
@@ -12,7 +12,7 @@ import { makeAgent } from "../agents/index.js";
 import { seatNames } from "../sim/play-game.js";
 import { programVersion } from "../cli/rules-hash.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type ServerMessage } from "./protocol.js";
-import { Room, hashSecret, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer } from "./room.js";
+import { Room, hashSecret, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
 
 export interface ServeOptions {
@@ -164,7 +164,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     const id = randomBytes(12).toString("base64url");
     const folder = join(data, id);
     makeRoomFolder(folder);
-    for (const f of asked.files) writeFileSync(join(folder, f.name), f.text, { flag: "wx" });
+    for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
     const secrets = asked.agents.map((a) => (a === null ? newSecret() : null));
     const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
     const room = await Room.create(folder, file, timing);
