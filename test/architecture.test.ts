@@ -133,7 +133,7 @@ const layers: string[][] = [
   ["node", "agents", "explain", "authoring", "table"], // the disk as a host; players; rulebooks; editor help; tables
   ["sim"], // games played many at a time: pools, statistics, logs, traces
   ["scenario", "measure", "report", "docs"], // scripted games; the page's measurements; reports; generated docs
-  ["session", "fuzz", "lsp"], // a game held for a screen; hostile-input campaigns; the language server
+  ["session", "fuzz", "lsp", "serve"], // a game held for a screen; hostile-input campaigns; the language server; the game server
   ["api"], // the library's entry points: what a program can do, the command line does through them
   ["cli"], // the command line
   ["editor"], // the page
@@ -161,5 +161,26 @@ describe("the layers of src/", () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+});
+
+describe("the game server", () => {
+  // src/serve sits above the library's parts (the interpreter, the agents, the simulator's game log) and below
+  // the command line: only the serve command starts it, and nothing it builds on knows it is there.
+  const imports = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+
+  it("is started only by the serve command", () => {
+    const users = files("src").filter((f) => f.endsWith(".ts") && !f.startsWith("src/serve/") && imports(f).some((s) => s.includes("/serve/")));
+    expect(users).toEqual(["src/cli/commands/serve.ts"]);
+  });
+
+  it("builds on the engine and the library's parts, not on the page or a command", () => {
+    const server = files("src/serve");
+    expect(server.length).toBeGreaterThan(2);
+    for (const file of server) {
+      for (const spec of imports(file)) {
+        expect(/\/(editor|session|api)\//.test(spec) || /\/cli\/commands\//.test(spec), `${file} imports ${spec}`).toBe(false);
+      }
+    }
   });
 });

@@ -18,7 +18,7 @@ describe("houserules", () => {
     const main = await run(["--help"]);
     expect(main.code).toBe(0);
     const listed = [...main.out.matchAll(/^  ([a-z]+) {2,}\S/gm)].map((m) => m[1]);
-    expect(listed).toEqual(expect.arrayContaining(["check", "simulate", "test", "play", "compose", "cards", "explain", "compare"]));
+    expect(listed).toEqual(expect.arrayContaining(["check", "simulate", "test", "play", "compose", "cards", "explain", "compare", "serve"]));
     for (const name of listed) {
       for (const flag of ["--help", "-h"]) {
         const r = await run([name, flag]);

@@ -47,6 +47,10 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "write a seeded game as a plain-text trace to keep and diff, or check one",
     load: () => import("./commands/trace.js").then((m) => ({ run: m.traceCommand, help: m.traceHelp })),
   },
+  serve: {
+    summary: "hold games for friends at other screens, each sent only their seat's view",
+    load: () => import("./commands/serve.js").then((m) => ({ run: m.serveCommand, help: m.serveHelp })),
+  },
   compare: {
     summary: "play two sets of rules with the same seeds and agents, side by side",
     load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
@@ -87,7 +91,7 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "-V" || name === "version") {
-    const { programVersion } = await import("./rules-hash.js");
+    const { programVersion } = await import("../sim/rules-hash.js");
     io.out(`houserules ${programVersion()}\n`);
     return 0;
   }

@@ -73,6 +73,7 @@ export class GameRecorder {
   private readonly digest = new EventDigest();
   private pending: LogMove | null = null;
   private moves = 0;
+  private taken = 0;
 
   constructor(header: Omit<LogHeader, "log" | "version">) {
     this.lines.push(JSON.stringify({ log: "houserules", version: logVersion, ...header }));
@@ -90,6 +91,17 @@ export class GameRecorder {
     if (!this.pending) return;
     this.lines.push(JSON.stringify({ ...this.pending, events: this.digest.events, digest: this.digest.hex }));
     this.pending = null;
+  }
+
+  /**
+   * The lines written since the last call, the latest move's included: call it once a move has been applied
+   * and the game waits for the next one, as a server does to keep the log on disk before it answers.
+   */
+  take(): string[] {
+    this.flush();
+    const lines = this.lines.slice(this.taken);
+    this.taken = this.lines.length;
+    return lines;
   }
 
   end(s: State): string[] {
@@ -174,12 +186,8 @@ export class Replayer {
     const s = this.s!;
     if (m.move !== this.moves + 1) return `move ${String(m.move)} comes where move ${this.moves + 1} should`;
     if (s.over) return `the game is over after ${this.moves} moves, but the log goes on`;
-    if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= s.n || typeof m.text !== "string") return "a move names a seat and the move as text";
-    const parsed = parseMove(s, m.seat, m.text);
-    if ("rule" in parsed) return `diverges: ${s.names[m.seat]}'s move '${m.text}' is refused now, by ${parsed.rule}: ${parsed.reason}`;
-    if (m.cards !== undefined && !withCards(parsed, m.cards)) return `move ${m.move} names other cards than its text '${m.text}' has`;
-    const result = applyMove(s, m.seat, parsed, false, typeof m.at === "number" ? m.at : undefined);
-    if (!result.ok) return `diverges: ${s.names[m.seat]}'s move '${m.text}' is refused now, by ${result.refusal.rule}: ${result.refusal.reason}`;
+    const refused = applyLogged(s, m);
+    if (refused) return refused;
     this.moves++;
     return this.compare(m.events, m.digest, `after move ${m.move} (${s.names[m.seat]}: ${m.text})`);
   }
@@ -202,6 +210,17 @@ export class Replayer {
     if (events === d.events && digest === d.hex) return null;
     return `diverges ${when}: the game has ${d.events} events (digest ${d.hex}), the log says ${String(events)} (digest ${String(digest)})`;
   }
+}
+
+/** Plays a logged move in a game: null, or why it cannot be played there (the game has diverged from the log). */
+export function applyLogged(s: State, m: LogMove): string | null {
+  if (!Number.isInteger(m.seat) || m.seat < 0 || m.seat >= s.n || typeof m.text !== "string") return "a move names a seat and the move as text";
+  const parsed = parseMove(s, m.seat, m.text);
+  if ("rule" in parsed) return `diverges: ${s.names[m.seat]}'s move '${m.text}' is refused now, by ${parsed.rule}: ${parsed.reason}`;
+  if (m.cards !== undefined && !withCards(parsed, m.cards)) return `move ${m.move} names other cards than its text '${m.text}' has`;
+  const result = applyMove(s, m.seat, parsed, false, typeof m.at === "number" ? m.at : undefined);
+  if (!result.ok) return `diverges: ${s.names[m.seat]}'s move '${m.text}' is refused now, by ${result.refusal.rule}: ${result.refusal.reason}`;
+  return null;
 }
 
 /** Puts the logged cards into a move parsed from its text, in the order the action's event lists them. */

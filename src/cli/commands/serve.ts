@@ -1,0 +1,76 @@
+// houserules serve: hold games for friends at other screens, each sent only their seat's view.
+import { readArgs, intFlag } from "../args.js";
+import { UsageError, type IO } from "../io.js";
+import { startServer } from "../../serve/server.js";
+
+export const serveHelp = `Usage: houserules serve [--host H] [--port P] [--data DIR]
+
+Runs a game server: rooms are made for rules (by id, or as rule files sent with the room), players join by
+their seat's invitation link, agents fill the seats nobody takes, onlookers see what everyone sees. Each
+connection is sent only its seat's view, legal moves and log. Every accepted move is written to the room's
+log (the format houserules replay reads) and synced to disk before it is answered; started again on the
+same --data folder, the server resumes every room from its log. The protocol is in docs/serve.md.
+
+Options:
+  --host H       the address to listen on (default 127.0.0.1: this machine only). --host 0.0.0.0 lets
+                 others on your network join: there are no accounts and no TLS, so do it only on a network
+                 you trust, or behind a reverse proxy that adds TLS (docs/serve.md)
+  --port P       the port (default 8080; 0: any free port, printed at the start)
+  --data DIR     where rooms and their logs are kept (default ./houserules-rooms)
+  --origin O     a page origin (https://example.org) whose pages may connect, besides the server's own
+                 (repeatable)
+  --max-rooms N  the most rooms the server holds (default 1000)
+  --agent-delay MS  how long an agent waits before its move outside real time (default 400)
+  --lag-cap MS   in real time, the most a move's time is set back for its sender's round trip (default
+                 150; 0: moves are timed as they arrive)
+  --rooms-per-minute N, --connections-per-minute N  per address (default 30 and 120)
+  --messages-per-second N  per connection, after a burst of twice as many (default 10)
+  --json         print what the server does as JSON lines ({"listening": url}, {"room": ...})
+  -h, --help     this text
+
+It runs until it is stopped (Ctrl-C). It never writes a seat's secret anywhere but into the answer to the
+request that made the room.
+`;
+
+const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
+
+export async function serveCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = readArgs(argv, {
+    host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true },
+    "max-rooms": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" },
+    "rooms-per-minute": { type: "string" }, "connections-per-minute": { type: "string" }, "messages-per-second": { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (values.help) {
+    io.out(serveHelp);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError("serve takes no rules: rooms are made by the players (docs/serve.md)");
+  const host = typeof values.host === "string" ? values.host : "127.0.0.1";
+  const json = Boolean(values.json);
+  const say = (line: string, fields: Record<string, unknown>) => io.out(json ? JSON.stringify(fields) + "\n" : line + "\n");
+  const perSecond = intFlag(values["messages-per-second"], "messages-per-second", 10, 1, 10_000);
+  const server = await startServer({
+    host, port: intFlag(values.port, "port", 8080, 0, 65535), data: typeof values.data === "string" ? values.data : "houserules-rooms",
+    origins: (values.origin as unknown as string[] | undefined) ?? [],
+    maxRooms: intFlag(values["max-rooms"], "max-rooms", 1000, 1, 100_000),
+    roomsPerMinute: intFlag(values["rooms-per-minute"], "rooms-per-minute", 30, 1, 1_000_000),
+    connectionsPerMinute: intFlag(values["connections-per-minute"], "connections-per-minute", 120, 1, 1_000_000),
+    perSecond, burst: 2 * perSecond,
+    timing: { agentDelayMs: intFlag(values["agent-delay"], "agent-delay", 400, 0, 60_000), lagCap: intFlag(values["lag-cap"], "lag-cap", 150, 0, 2000) / 1000 },
+    say: (line) => say(line, { event: line }),
+  });
+  if (!loopback.has(host)) io.err(`warning: listening on ${host}: anyone who can reach this address can make rooms and watch them; there are no accounts and no TLS (docs/serve.md)\n`);
+  say(`listening on ${server.url}`, { listening: server.url });
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      done();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,126 @@
+// What a game server and its players say to each other over a WebSocket: one JSON object per text message.
+// Everything here comes from the network: every size is checked before any work is done on it, and names
+// read from a message are looked up in Maps or checked against fixed lists, never used as object keys.
+import type { View } from "../interpreter/view.js";
+
+/** The longest message a client may send, in bytes (a move is a few dozen). Longer ones are refused with an error. */
+export const maxMessageBytes = 4096;
+/** The longest move text, in characters. */
+export const maxMoveText = 500;
+/** Messages a connection may send at once, and how many more each second: a person moves a few times a second. */
+export const burstMessages = 20;
+export const messagesPerSecond = 10;
+/** A connection that keeps sending after this many refusals in a row is closed. */
+export const maxRefusalsInARow = 200;
+
+export type ClientMessage =
+  /** Take a seat: the seat (from 0) and its secret, as the invitation link gives them. */
+  | { t: "join"; seat: number; secret: string }
+  /** Watch as an onlooker: what everyone at the table sees. */
+  | { t: "watch" }
+  /** A move as its text; `id` is the seat's next move id (1 for its first move), `secret` the seat's secret. */
+  | { t: "move"; id: number; text: string; secret: string }
+  /** Asks for a pong: the client's round trip, which the server also measures with its own pings. */
+  | { t: "ping"; n: number }
+  /** The answer to the server's ping. */
+  | { t: "pong"; n: number };
+
+export interface Frame {
+  t: "frame";
+  room: string;
+  /** The seat this connection plays (from 0), or -1 for an onlooker. */
+  seat: number;
+  names: string[];
+  /** Which seats agents play. */
+  agents: boolean[];
+  /** Moves applied in the game so far (by everyone), as the game's log counts them. */
+  moves: number;
+  /** The id of this seat's latest applied move (0: none yet): a move with this id or lower is never applied again. */
+  ack: number;
+  over: boolean;
+  winners: string[];
+  error: string | null;
+  realtime: boolean;
+  /** The game's clock, in seconds (real time). */
+  now: number;
+  toMove: number[];
+  view: View;
+  /** This seat's legal moves now, as text. */
+  legal: string[];
+  /** Log lines as this seat may read them: from line `from` on (0: the whole log so far). */
+  log: { from: number; lines: string[] };
+  /** Why this seat's move with this id was refused, by which rule. */
+  refusal: { id: number; rule: string; reason: string } | null;
+}
+
+export type ErrorCode = "malformed" | "too-large" | "too-fast" | "not-seated" | "secret" | "move-id" | "over" | "busy";
+
+export type ServerMessage =
+  | Frame
+  | { t: "error"; code: ErrorCode; message: string; ack?: number }
+  | { t: "pong"; n: number; now: number }
+  | { t: "ping"; n: number };
+
+export class Refused extends Error {
+  constructor(readonly code: ErrorCode, message: string) {
+    super(message);
+  }
+}
+
+const isInt = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
+const isText = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
+
+/** Reads a client's message, or throws Refused with what is wrong with it. `bytes` is its size as received. */
+export function readMessage(data: string, bytes: number): ClientMessage {
+  if (bytes > maxMessageBytes) throw new Refused("too-large", `a message is at most ${maxMessageBytes} bytes; this one has ${bytes}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    throw new Refused("malformed", "a message is one JSON object");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Refused("malformed", "a message is one JSON object");
+  const m = value as Record<string, unknown>;
+  switch (m.t) {
+    case "join":
+      if (!isInt(m.seat, 64) || !isText(m.secret, 100)) throw new Refused("malformed", "join takes a seat (a number) and its secret");
+      return { t: "join", seat: m.seat, secret: m.secret };
+    case "watch":
+      return { t: "watch" };
+    case "move":
+      if (!isInt(m.id, 2 ** 31) || !isText(m.text, maxMoveText) || !isText(m.secret, 100)) {
+        throw new Refused("malformed", `move takes an id (a whole number), the move's text (at most ${maxMoveText} characters) and the seat's secret`);
+      }
+      return { t: "move", id: m.id, text: m.text, secret: m.secret };
+    case "ping":
+    case "pong":
+      if (!isInt(m.n, 2 ** 31)) throw new Refused("malformed", `${m.t} takes a number n`);
+      return { t: m.t, n: m.n };
+    default:
+      throw new Refused("malformed", "a message's t is join, watch, move, ping or pong");
+  }
+}
+
+/** A connection's allowance of messages: a bucket of `burst` that fills at `perSecond`. */
+export class MessageBudget {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly burst = burstMessages,
+    private readonly perSecond = messagesPerSecond,
+    now = performance.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Whether one more message may be taken now. */
+  take(now = performance.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens--;
+    return true;
+  }
+}

@@ -1,0 +1,290 @@
+// houserules serve: a game server for friends. Rooms are made over HTTP (POST /rooms, with the rules by id or as
+// text); players join over a WebSocket (/rooms/:room/socket) with their seat's secret from the invitation link.
+// Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
+// address; each connection has its own budget of messages. Nothing the server logs holds a secret.
+import { readdirSync, existsSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import websocket from "@fastify/websocket";
+import rateLimit from "@fastify/rate-limit";
+import type { WebSocket } from "ws";
+import { makeAgent } from "../agents/index.js";
+import { seatNames } from "../sim/play-game.js";
+import { programVersion } from "../sim/rules-hash.js";
+import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type ServerMessage } from "./protocol.js";
+import { Room, hashSecret, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
+import { randomBytes } from "node:crypto";
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  /** The folder rooms are kept in, one folder each: its rule files, room.json and game.log. */
+  data: string;
+  /** Origins a browser may connect from besides the server's own (http://host:port as the browser asked for it). */
+  origins?: string[];
+  maxRooms?: number;
+  /** Rooms one address may make per minute, and connections it may open per minute. */
+  roomsPerMinute?: number;
+  connectionsPerMinute?: number;
+  /** Messages per connection: a burst, and how many a second after it. */
+  burst?: number;
+  perSecond?: number;
+  timing?: Partial<RoomTiming>;
+  /** How often each connection is pinged to measure its round trip, in milliseconds. */
+  pingMs?: number;
+  /** Where the server says what it does (rooms made and resumed; never a secret). */
+  say?: (line: string) => void;
+}
+
+export interface Server {
+  url: string;
+  rooms: Map<string, Room>;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+const roomId = /^[A-Za-z0-9_-]{16}$/;
+const fileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.yaml$/;
+/** The agents a server plays: quick ones, since every room shares the server's one thread. */
+const serverAgents = new Set(["random", "greedy"]);
+/** A room request with its rule files is at most this many bytes. */
+const maxRoomBytes = 2 * 1024 * 1024;
+const maxConnectionsPerRoom = 64;
+
+interface RoomRequest {
+  rules?: unknown;
+  files?: unknown;
+  players?: unknown;
+  agents?: unknown;
+  names?: unknown;
+  seed?: unknown;
+  options?: unknown;
+  speed?: unknown;
+}
+
+class BadRequest extends Error {}
+
+const text = (v: unknown, max: number, what: string): string => {
+  if (typeof v !== "string" || v.length === 0 || v.length > max) throw new BadRequest(`${what} is a text of 1 to ${max} characters`);
+  return v;
+};
+const list = (v: unknown, max: number, what: string): unknown[] => {
+  if (!Array.isArray(v) || v.length > max) throw new BadRequest(`${what} is a list of at most ${max}`);
+  return v;
+};
+
+/** A room request read: every name and size checked; options copied into an object with no prototype. */
+function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: string; text: string }[]; agents: (string | null)[]; names: string[]; seed: string; options: Record<string, unknown>; speed: number } {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("a room is asked for with a JSON object");
+  const files = body.files === undefined ? [] : list(body.files, 16, "files").map((f, i) => {
+    const file = f as { name?: unknown; text?: unknown };
+    const name = text(file?.name, 68, `files[${i}].name`);
+    if (!fileName.test(name)) throw new BadRequest(`files[${i}].name is a file name such as my-rules.yaml (letters, digits, - and _)`);
+    if (typeof file.text !== "string") throw new BadRequest(`files[${i}].text is the file's text`);
+    return { name, text: file.text };
+  });
+  if (new Set(files.map((f) => f.name.toLowerCase())).size !== files.length) throw new BadRequest("two files have the same name");
+  const rules = body.rules === undefined ? files.map((f) => `./${f.name}`) : (typeof body.rules === "string" ? [body.rules] : list(body.rules, 16, "rules")).map((r, i) => text(r, 200, `rules[${i}]`));
+  if (rules.length === 0) throw new BadRequest("a room needs rules: an id such as idiot, or files");
+  const count = body.players === undefined ? (Array.isArray(body.agents) ? body.agents.length : 0) : body.players;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 32) throw new BadRequest("players is a whole number from 1 to 32 (or give agents, one per seat)");
+  const agents = body.agents === undefined ? Array<string | null>(count).fill(null) : list(body.agents, count, "agents").map((a, i) => {
+    if (a === null) return null;
+    const name = text(a, 40, `agents[${i}]`);
+    if (!serverAgents.has(name) || !makeAgent(name)) throw new BadRequest(`agents[${i}] is null (a person) or one of ${[...serverAgents].join(", ")}`);
+    return name;
+  });
+  if (agents.length !== count) throw new BadRequest(`agents has one entry per seat (${count})`);
+  const names = body.names === undefined ? seatNames(count) : list(body.names, count, "names").map((n, i) => text(n, 40, `names[${i}]`));
+  if (names.length !== count || new Set(names).size !== count) throw new BadRequest(`names has a different name for each seat (${count})`);
+  const seed = body.seed === undefined ? randomBytes(6).toString("hex") : typeof body.seed === "number" && Number.isFinite(body.seed) ? String(body.seed) : text(body.seed, 100, "seed");
+  const options: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  if (body.options !== undefined) {
+    if (body.options === null || typeof body.options !== "object" || Array.isArray(body.options)) throw new BadRequest("options is an object of option names and values");
+    const entries = Object.entries(body.options as object);
+    if (entries.length > 64) throw new BadRequest("at most 64 options");
+    for (const [k, v] of entries) {
+      if (!["number", "string", "boolean"].includes(typeof v) || (typeof v === "string" && v.length > 200)) throw new BadRequest(`option ${k.slice(0, 40)} takes a number, a text or true/false`);
+      options[k] = v;
+    }
+  }
+  const speed = body.speed ?? 1;
+  if (typeof speed !== "number" || !(speed >= 0.1 && speed <= 100)) throw new BadRequest("speed is a number from 0.1 to 100: how much faster than the wall clock a real-time game runs");
+  return { rules, files, agents, names, seed, options, speed };
+}
+
+export async function startServer(o: ServeOptions): Promise<Server> {
+  const say = o.say ?? (() => {});
+  const data = resolve(o.data);
+  const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15 };
+  const rooms = new Map<string, Room>();
+  const maxRooms = o.maxRooms ?? 1000;
+
+  // every room kept in the data folder, as its log left it
+  for (const name of existsSync(data) ? readdirSync(data) : []) {
+    const folder = join(data, name);
+    if (!roomId.test(name) || !existsSync(join(folder, roomName))) continue;
+    let room: Room | string;
+    try {
+      room = await Room.resume(folder, timing);
+    } catch (e) {
+      room = (e as Error).message;
+    }
+    if (typeof room === "string") say(`room ${name} not resumed: ${room}`);
+    else {
+      rooms.set(name, room);
+      say(`room ${name} resumed: ${room.game.name}, ${room.state.moves} moves${room.state.over ? ", over" : ""}`);
+    }
+  }
+
+  // Fastify's own request log prints urls and headers: it is off, so that nothing a client sent is written down.
+  const app = Fastify({ logger: false, bodyLimit: maxRoomBytes });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  const allowed = new Set(o.origins ?? []);
+  const originRefused = (req: FastifyRequest): boolean => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return false; // not a browser: no page can be making it connect
+    return !(allowed.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`);
+  };
+
+  app.get("/", async () => ({ houserules: programVersion(), rooms: rooms.size }));
+
+  app.post("/rooms", { config: { rateLimit: { max: o.roomsPerMinute ?? 30, timeWindow: 60_000 } } }, async (req, reply) => {
+    if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });
+    if (rooms.size >= maxRooms) return reply.code(503).send({ error: `the server holds ${maxRooms} rooms, its most` });
+    let asked;
+    try {
+      asked = readRoomRequest(req.body as RoomRequest);
+    } catch (e) {
+      if (e instanceof BadRequest) return reply.code(400).send({ error: e.message });
+      throw e;
+    }
+    const id = randomBytes(12).toString("base64url");
+    const folder = join(data, id);
+    makeRoomFolder(folder);
+    for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
+    const secrets = asked.agents.map((a) => (a === null ? newSecret() : null));
+    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
+    const room = await Room.create(folder, file, timing);
+    if (typeof room === "string") {
+      rmSync(folder, { recursive: true, force: true });
+      return reply.code(400).send({ error: room });
+    }
+    rooms.set(id, room);
+    say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
+    const base = `http://${req.headers.host}`;
+    return reply.code(201).send({
+      room: id, rules: room.game.name, socket: `/rooms/${id}/socket`,
+      seats: asked.names.map((name, seat) => ({ seat, name, agent: asked.agents[seat], secret: secrets[seat], link: secrets[seat] === null ? null : `${base}/#room=${id}&seat=${seat}&secret=${secrets[seat]}` })),
+      watch: `${base}/#room=${id}`,
+    });
+  });
+
+  app.get("/rooms/:room", async (req, reply) => {
+    const room = rooms.get((req.params as { room: string }).room);
+    if (!room) return reply.code(404).send({ error: "no such room" });
+    const seated = new Set([...room.viewers].map((v) => v.seat));
+    return { room: room.id, rules: room.game.name, moves: room.state.moves, over: room.state.over, seats: room.file.names.map((name, seat) => ({ seat, name, agent: room.file.agents[seat], connected: seated.has(seat) })) };
+  });
+
+  app.get("/rooms/:room/socket", {
+    websocket: true,
+    config: { rateLimit: { max: o.connectionsPerMinute ?? 120, timeWindow: 60_000 } },
+    preValidation: async (req, reply) => {
+      const id = (req.params as { room: string }).room;
+      if (originRefused(req)) return reply.code(403).send({ error: "this origin may not connect here" });
+      const room = roomId.test(id) ? rooms.get(id) : undefined;
+      if (!room) return reply.code(404).send({ error: "no such room" });
+      if (room.viewers.size >= maxConnectionsPerRoom) return reply.code(503).send({ error: "the room has as many connections as it takes" });
+    },
+  }, (socket, req) => {
+    const room = rooms.get((req.params as { room: string }).room)!;
+    connect(socket, room, o);
+  });
+
+  await app.listen({ host: o.host, port: o.port });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : o.port;
+  const host = o.host.includes(":") ? `[${o.host}]` : o.host;
+  return {
+    url: `http://${host}:${port}`, rooms, app,
+    close: async () => {
+      for (const room of rooms.values()) room.close();
+      await app.close();
+    },
+  };
+}
+
+/** One connection: its budget of messages, its seat once it joins, the secret checked on each of its moves. */
+function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
+  const budget = new MessageBudget(o.burst, o.perSecond);
+  let refusals = 0;
+  let joined = false;
+  let pingN = 0;
+  const pingAt = new Map<number, number>(); // the pings not answered yet, the latest few
+
+  const viewer: Viewer = {
+    seat: -1, sent: 0, rtt: 0,
+    send: (m: ServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+    },
+  };
+  const refuse = (e: Refused) => {
+    // each refused message is answered, so that a client knows its move was dropped; a flood is soon closed
+    if (++refusals > maxRefusalsInARow) return socket.close(1008, "too many refused messages");
+    viewer.send({ t: "error", code: e.code, message: e.message, ...(joined && viewer.seat >= 0 ? { ack: room.ack(viewer.seat) } : {}) });
+  };
+  const pinger = setInterval(() => {
+    pingN++;
+    pingAt.set(pingN, performance.now());
+    pingAt.delete(pingN - 8);
+    viewer.send({ t: "ping", n: pingN });
+  }, o.pingMs ?? 2000);
+  pinger.unref();
+  socket.on("message", (data: Buffer, binary: boolean) => {
+    try {
+      if (!budget.take()) throw new Refused("too-fast", `at most ${o.perSecond ?? 10} messages a second: this one was dropped`);
+      if (binary) throw new Refused("malformed", "a message is JSON text, not binary");
+      const m = readMessage(data.length <= maxMessageBytes ? data.toString("utf8") : "", data.length);
+      switch (m.t) {
+        case "join":
+        case "watch":
+          if (joined) throw new Refused("malformed", "this connection has joined already");
+          if (m.t === "join") {
+            if (room.file.agents[m.seat] !== null || !room.admits(m.seat, m.secret)) {
+              viewer.send({ t: "error", code: "secret", message: "that is not the secret of a person's seat in this room" });
+              socket.close(1008, "wrong seat secret");
+              return;
+            }
+            viewer.seat = m.seat;
+          }
+          joined = true;
+          room.join(viewer);
+          break;
+        case "move":
+          if (!joined || viewer.seat < 0) throw new Refused("not-seated", "join a seat before moving");
+          if (!room.admits(viewer.seat, m.secret)) throw new Refused("secret", "that is not this seat's secret");
+          void room.move(viewer, m.id, m.text);
+          break;
+        case "ping":
+          viewer.send({ t: "pong", n: m.n, now: room.now() });
+          break;
+        case "pong":
+          if (pingAt.has(m.n)) viewer.rtt = (performance.now() - pingAt.get(m.n)!) / 1000;
+          pingAt.delete(m.n);
+          break;
+      }
+      refusals = 0;
+    } catch (e) {
+      if (e instanceof Refused) refuse(e);
+      else throw e;
+    }
+  });
+  socket.on("close", () => {
+    clearInterval(pinger);
+    room.leave(viewer);
+  });
+  socket.on("error", () => socket.terminate());
+}
