@@ -45,6 +45,8 @@ export interface Frame {
   now: number;
   toMove: number[];
   view: View;
+  /** The same view as one line of text, zones by their move words, ## for a card this seat may not see. */
+  table: string;
   /** This seat's legal moves now, as text. */
   legal: string[];
   /** Log lines as this seat may read them: from line `from` on (0: the whole log so far). */

@@ -19,6 +19,7 @@ import { makeAgent } from "../agents/index.js";
 import { GamePlay } from "../sim/play-game.js";
 import { GameRecorder, applyLogged, type LogMove } from "../sim/game-log.js";
 import { programVersion, rulesHash } from "../sim/rules-hash.js";
+import { viewText } from "../sim/trace.js";
 import type { Frame, ServerMessage } from "./protocol.js";
 
 /** What is kept of a room beside its log: the rules it loads, and a hash of each person's seat secret. */
@@ -341,12 +342,13 @@ export class Room {
     const from = v.sent;
     const lines = this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, reader));
     v.sent = this.entries.length;
+    const seen = view(s, seat);
     const legal = seat >= 0 && toMove.includes(seat) && !this.file.agents[seat] ? legalMoves(s, seat).map((m) => moveText(g, m)) : [];
     return {
       t: "frame", room: this.id, seat, names: this.file.names, agents: this.file.agents.map((a) => a !== null),
       moves: this.applied.reduce((a, b) => a + b, 0), ack: seat >= 0 ? this.applied[seat] : 0,
       over: s.over, winners: (s.result?.winners ?? []).map((p) => s.names[p]), error: s.error,
-      realtime: isRealtime(s), now: g.now, toMove, view: view(s, seat), legal, log: { from, lines }, refusal,
+      realtime: isRealtime(s), now: g.now, toMove, view: seen, table: viewText(s, seen), legal, log: { from, lines }, refusal,
     };
   }
 

@@ -116,7 +116,7 @@ function names(s: State, ps: number[]): string {
 }
 
 /** A view on one line: each zone that holds cards, by its move word, cards by name and ## for backs; then the variables it shows. */
-function viewText(s: State, v: View): string {
+export function viewText(s: State, v: View): string {
   const zones: string[] = [];
   for (const z of v.zones) {
     if (z.retired || z.cards.length === 0) continue;
