@@ -11,7 +11,7 @@ import { compareSummaries, type Comparison } from "../sim/compare.js";
 import type { Summary } from "../sim/simulate.js";
 import type { AgentSpec } from "../sim/run-spec.js";
 import { agentNames, makeAgent } from "../agents/index.js";
-import { programVersion } from "../cli/rules-hash.js";
+import { programVersion } from "../node/rules-hash.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
 import { host } from "../interpreter/load/host.js";
 import type { Game as CompiledGame } from "../interpreter/model.js";

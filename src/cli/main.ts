@@ -51,6 +51,14 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "play two sets of rules with the same seeds and agents, side by side",
     load: () => import("./commands/compare.js").then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
   },
+  sweep: {
+    summary: "play many rule sets, player counts and agents, here or on a queue, and merge the results",
+    load: () => import("./commands/sweep.js").then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
+  },
+  worker: {
+    summary: "take a sweep's shards from a queue, play them and post their results",
+    load: () => import("./commands/worker.js").then((m) => ({ run: m.workerCommand, help: m.workerHelp })),
+  },
 }));
 
 export const mainHelp = `houserules — a declarative rules language for card games
@@ -83,7 +91,7 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "-V" || name === "version") {
-    const { programVersion } = await import("./rules-hash.js");
+    const { programVersion } = await import("../node/rules-hash.js");
     io.out(`houserules ${programVersion()}\n`);
     return 0;
   }

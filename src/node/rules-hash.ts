@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadResult } from "../interpreter/load/load.js";
-import { packageRoot } from "../node/host.js";
+import { packageRoot } from "./host.js";
 
 /** sha256 over the texts of every file read, in an order of their own (not of where they lie on this disk). */
 export function rulesHash(loaded: LoadResult): string {
