@@ -5,6 +5,7 @@
 // to expire, and BullMQ gives the job to another worker. Results stay in Redis: the same command run again
 // merges what is done and waits for the rest, which is how a stopped sweep resumes.
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq";
+import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import type { RedisOptions } from "bullmq";
 import type { WorkerPool } from "../sim/parallel.js";
@@ -61,12 +62,14 @@ export function redisOptions(url: string): RedisOptions {
 /** Connects once and pings; throws QueueError with what went wrong when Redis cannot be reached within a few seconds. */
 export async function checkReachable(url: string, seconds = 3): Promise<void> {
   const redis = new Redis({ ...redisOptions(url), lazyConnect: true, connectTimeout: seconds * 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on("error", () => undefined);
+  let cause: Error | undefined;
+  redis.on("error", (e: Error) => (cause ??= e));
   try {
     await redis.connect();
     await redis.ping();
   } catch (e) {
-    throw new QueueError(`cannot reach Redis at ${url}: ${(e as Error).message || String(e)}`);
+    const why = (cause ?? (e as Error)).message || String(e);
+    throw new QueueError(`cannot reach Redis at ${url} (${why}): is redis-server running there, and is the address right?`);
   } finally {
     redis.disconnect();
   }
@@ -231,7 +234,7 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       o.log(`shard ${d.shard}: ${d.to - d.from} games in ${((performance.now() - started) / 1000).toFixed(2)} s`);
       return JSON.stringify({ program: o.program, sweep: d.sweep, shard: d.shard, tally });
     },
-    { connection: redisOptions(url), concurrency: o.pool.workers, lockDuration: o.lockSeconds * 1000, stalledInterval: Math.max(1000, (o.lockSeconds * 1000) / 2), maxStalledCount: 10 },
+    { connection: redisOptions(url), name: `${hostname()}:${process.pid}`, concurrency: o.pool.workers, lockDuration: o.lockSeconds * 1000, stalledInterval: Math.max(1000, (o.lockSeconds * 1000) / 2), maxStalledCount: 10 },
   );
   worker.on("error", (e) => o.log(`queue: ${e.message}`));
   worker.on("failed", (job, e) => o.log(`shard ${job?.id}: ${e.message}`));
