@@ -16,6 +16,7 @@ import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { outputFile } from "../game-options.js";
 import { table } from "../table.js";
+import { writeSweepReport } from "../../report/sweep-html.js";
 
 export const sweepHelp = `Usage: houserules sweep FILE.yaml [--workers N] [--save FILE] [--json] [--report FILE.html]
        houserules sweep FILE.yaml --queue redis://HOST:PORT [--json] [--report FILE.html] [--stop]
@@ -66,7 +67,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   if (values.stop && !queue) throw new UsageError("--stop is for a sweep on a queue: give --queue");
   if (positionals[0].endsWith(".json")) {
     if (!report) throw new UsageError("a result file is given to draw its report: give --report FILE.html");
-    return writeSweepReport(io, report, readResult(positionals[0]), false);
+    return writeReport(io, report, readResult(positionals[0]), false);
   }
   const { plan, problems } = readSweepFile(positionals[0], programVersion());
   if (!plan) {
@@ -124,7 +125,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   if (values.json) io.out(JSON.stringify(result, null, 2) + "\n");
   else io.out(describe(plan, result, failed));
   if (report) {
-    const code = writeSweepReport(io, report, result, Boolean(values.json));
+    const code = writeReport(io, report, result, Boolean(values.json));
     if (code) return code;
   }
   const unfinished = result.cells.some((c) => c.summary && c.summary.unfinished);
@@ -160,11 +161,16 @@ function readResult(file: string): SweepResult {
   }
 }
 
-function writeSweepReport(io: IO, file: string, result: SweepResult, json: boolean): number {
-  void result;
-  void json;
-  io.err(`houserules sweep: cannot write the report to ${file}: not yet\n`);
-  return 1;
+function writeReport(io: IO, file: string, result: SweepResult, json: boolean): number {
+  let path: string;
+  try {
+    path = writeSweepReport(file, result);
+  } catch (e) {
+    io.err(`houserules sweep: cannot write the report to ${file}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  (json ? io.err : io.out)(`report written to ${path}\n`);
+  return 0;
 }
 
 function describe(plan: SweepPlan, r: SweepResult, failed: string[]): string {
