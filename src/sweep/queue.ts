@@ -11,9 +11,6 @@ import type { RedisOptions } from "bullmq";
 import type { WorkerPool } from "../sim/parallel.js";
 import type { RunSpec } from "../sim/run-spec.js";
 import type { Tally } from "../sim/tally.js";
-import { gameOfSpec } from "../sim/run-spec.js";
-import { loadComposition } from "../interpreter/load/load.js";
-import { rulesHash } from "../node/rules-hash.js";
 import { ResultRefused, type SweepMerge } from "./merge.js";
 import { specOf, type Shard } from "./plan.js";
 
@@ -147,14 +144,14 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
       });
       if (!pending.size) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, (o.pollSeconds ?? 2) * 1000);
-        wake = () => {
-          if (pending.size === 0) {
-            clearTimeout(timer);
-            resolve();
-          }
+        const done = () => {
+          clearTimeout(timer);
+          o.signal?.removeEventListener("abort", done);
+          resolve();
         };
-        o.signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        const timer = setTimeout(done, (o.pollSeconds ?? 2) * 1000);
+        wake = () => (pending.size === 0 ? done() : undefined);
+        o.signal?.addEventListener("abort", done, { once: true });
       });
     }
   } finally {
@@ -211,7 +208,6 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
   await checkReachable(url);
   let shards = 0;
   let games = 0;
-  const hashes = new Map<string, string>();
   const worker = new Worker<ShardJob, string, "shard">(
     queueName,
     async (job) => {
@@ -219,16 +215,8 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       if (problem) throw new UnrecoverableError(`houserules worker: job ${job.id} is not a shard: ${problem}`);
       const d = job.data;
       if (d.program !== o.program) throw new UnrecoverableError(`houserules worker ${o.program} cannot play shard ${d.shard} of houserules ${d.program}: start workers of that version`);
-      const key = d.spec.refs.join("\n");
-      let hash = hashes.get(key);
-      if (hash === undefined) {
-        const loaded = loadComposition(d.spec.refs);
-        if (!loaded.game) gameOfSpec(d.spec.refs); // throws with the problems
-        hashes.set(key, (hash = rulesHash(loaded)));
-      }
-      if (hash !== d.hash) throw new UnrecoverableError(`houserules worker: the rule files of ${d.spec.refs.join(" + ")} here are not those of the sweep (${hash}, not ${d.hash}): give every worker the same files`);
       const started = performance.now();
-      const tally: Tally = await o.pool.tally(d.spec, d.from, d.to);
+      const tally: Tally = await o.pool.tally(d.spec, d.from, d.to, d.hash);
       shards++;
       games += d.to - d.from;
       o.log(`shard ${d.shard}: ${d.to - d.from} games in ${((performance.now() - started) / 1000).toFixed(2)} s`);

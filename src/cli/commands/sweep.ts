@@ -178,11 +178,12 @@ function describe(plan: SweepPlan, r: SweepResult, failed: string[]): string {
   const played = r.cells.filter((c) => !c.skipped);
   lines.push(`${r.sweep}: ${r.cells.length} cells (${r.cells.length - played.length} skipped), ${r.games} games each, seed ${r.seed}${r.complete ? "" : `; incomplete: ${plan.shards.length - failed.length} shards merged or waited for, ${failed.length} failed`}`);
   lines.push("");
+  const agents = (list: string[]) => (new Set(list).size === 1 ? list[0] : list.join(","));
   lines.push(table(["cell", "rules", "players", "agents", "games", "finished", "mean moves", "best seat", "never fired"], r.cells.map((c) => {
     const s = c.summary;
-    if (!s) return [c.cell, c.rules, c.players, c.agents.join(","), c.skipped ? `skipped: ${c.skipped}` : "0", "", "", "", ""];
+    if (!s) return [c.cell, c.rules, c.players, agents(c.agents), c.skipped ? `skipped: ${c.skipped}` : "0", "", "", "", ""];
     const best = s.seats.reduce((a, x) => (x.winRate > a.winRate ? x : a), s.seats[0]);
-    return [c.cell, c.rules, c.players, c.agents.join(","), s.games, s.finished, s.length.mean, `P${best.seat} ${(best.winRate * 100).toFixed(1)}%`, s.coverage ? s.coverage.never.length : ""];
+    return [c.cell, c.rules, c.players, agents(c.agents), s.games, s.finished, s.length.mean, `P${best.seat} ${(best.winRate * 100).toFixed(1)}%`, s.coverage ? s.coverage.never.length : ""];
   })).trimEnd());
   lines.push("");
   if (!r.findings.length) lines.push("no broken cells and no outliers");
