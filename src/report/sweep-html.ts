@@ -111,6 +111,7 @@ tr.flash td { background: #fff3b0; }
     const lo = Math.min(...vs), hi = Math.max(...vs);
     return d.rows.map((r) => typeof r[f] !== "number" ? "#ddd" : "hsl(210, 70%, " + (92 - (hi > lo ? (r[f] - lo) / (hi - lo) : 0) * 62) + "%)");
   };
+  const integers = (n) => Array.from({ length: n }, (_, i) => ({ value: i }));
   const rowsOf = Math.max(...points.map((p) => p.y)) + 1;
   document.getElementById("map-box").style.height = Math.min(900, Math.max(160, rowsOf * 22 + 80)) + "px";
   const chart = new Chart(document.getElementById("map"), {
@@ -120,8 +121,8 @@ tr.flash td { background: #fff3b0; }
       responsive: true, maintainAspectRatio: false, animation: false,
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => { const r = c.raw.row; const f = Number(select.value); return "cell " + r[0] + ": " + r[1] + " (" + r[2] + " players, " + r[3] + "): " + d.columns[f] + " " + fmt(r[f], f); } } } },
       scales: {
-        x: { min: -0.5, max: (tables.length > 1 ? tables.length : perRow) - 0.5, ticks: { stepSize: 1, callback: (v) => tables.length > 1 ? tables[v] : v }, grid: { display: false } },
-        y: { reverse: true, min: -0.5, max: rowsOf - 0.5, ticks: { stepSize: 1, callback: (v) => tables.length > 1 ? d.rows[v * tables.length]?.[1]?.slice(0, 40) ?? "" : "cells " + v * perRow + "–" } , grid: { display: false } },
+        x: { min: -0.5, max: (tables.length > 1 ? tables.length : perRow) - 0.5, afterBuildTicks: (a) => { a.ticks = integers(tables.length > 1 ? tables.length : perRow); }, ticks: { autoSkip: true, callback: (v) => tables.length > 1 ? tables[v] : "+" + v }, grid: { display: false } },
+        y: { reverse: true, min: -0.5, max: rowsOf - 0.5, afterBuildTicks: (a) => { a.ticks = integers(rowsOf); }, ticks: { autoSkip: true, callback: (v) => tables.length > 1 ? (d.rows[v * tables.length]?.[1] ?? "").slice(0, 40) : "cells " + v * perRow + "–" + Math.min(d.rows.length - 1, v * perRow + perRow - 1) }, grid: { display: false } },
       },
       onClick: (e, items) => { if (items.length) show(points[items[0].index].row[0]); },
     },
