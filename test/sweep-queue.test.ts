@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Job, Queue, Worker } from "bullmq";
 import { freePort, startRedis, type RedisServer } from "./helpers/redis.js";
 import { run } from "./helpers/cli.js";
+import { tinyRules } from "./helpers/rules.js";
 import { queueName, redisOptions } from "../src/sweep/queue.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sweep-queue-"));
@@ -173,6 +174,33 @@ describe("a sweep on a queue", () => {
     await stopAll(workers);
     expect(workers[0].err).toContain("cannot play shard 0123456789abcdef-c0-g0 of houserules 0.0.9");
   }, 60_000);
+
+  it("is refused by a worker whose rule files differ from the sweep's, and the sweep says which shards failed", async () => {
+    const url = nextUrl();
+    const rules = join(dir, "tiny.yaml");
+    writeFileSync(rules, tinyRules());
+    const own = join(dir, "own.yaml");
+    writeFileSync(own, "name: own rules\ngames: 2\nshard: 1\nplayers: 2\nrules:\n  - id: ./tiny.yaml\n");
+    const sweep = run(["sweep", own, "--queue", url]);
+    const q = queueOf(url);
+    await until("the shards on the queue", async () => (await q.getJobCounts("waiting")).waiting === 2);
+    writeFileSync(rules, tinyRules().replace("deal(stock, hand, 3)", "deal(stock, hand, 2)"));
+    const workers = [worker(url)];
+    const r = await sweep;
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^houserules sweep: shard [0-9a-f]{16}-c0-g0 failed: houserules worker: the rule files of .*tiny\.yaml here are not those of the sweep \(sha256:[0-9a-f]+, not sha256:[0-9a-f]+\): give every worker the same files\n/);
+    expect(r.out).toMatch(/incomplete: 0 of 2 shards merged, 2 failed \(run the same command again to retry them\)/);
+    await stopAll(workers);
+    // the files put back and a worker started again: the same command tries the failed shards again
+    writeFileSync(rules, tinyRules());
+    const again = [worker(url)];
+    const retried = await run(["sweep", own, "--queue", url]);
+    expect(retried.err).toBe("");
+    expect(retried.code).toBe(0);
+    expect(retried.out).toMatch(/^own rules: 1 cells \(0 skipped\), 2 games each, seed 1\n/);
+    await q.close();
+    await stopAll(again);
+  }, 90_000);
 
   it("says when Redis cannot be reached, for the sweep and for a worker", async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;

@@ -131,8 +131,10 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
       const batch = plan.shards.slice(i, i + 500).filter((s) => pending.has(s.id));
       if (batch.length) await queue.addBulk(batch.map(jobOf));
     }
+    let first = true;
     while (pending.size && !o.signal?.aborted) {
       await look(queue, [...pending], take, async (id, job) => {
+        if (first) return job.retry("failed"); // failed in an earlier run: tried again (workers may have been fixed)
         if (job.attemptsMade >= (job.opts.attempts ?? 1) || /^houserules worker/.test(job.failedReason ?? "")) {
           pending.delete(id);
           failed.push(id);
@@ -142,6 +144,7 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
         const j = jobOf(byId.get(id)!);
         await queue.add(j.name, j.data, j.opts);
       });
+      first = false;
       if (!pending.size) break;
       await new Promise<void>((resolve) => {
         const done = () => {

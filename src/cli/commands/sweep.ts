@@ -123,7 +123,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   bar.finish();
   const result = sweepResult(plan, merge);
   if (values.json) io.out(JSON.stringify(result, null, 2) + "\n");
-  else io.out(describe(plan, result, failed));
+  else io.out(describe(plan, result, merge.done, failed));
   if (report) {
     const code = writeReport(io, report, result, Boolean(values.json));
     if (code) return code;
@@ -173,10 +173,10 @@ function writeReport(io: IO, file: string, result: SweepResult, json: boolean): 
   return 0;
 }
 
-function describe(plan: SweepPlan, r: SweepResult, failed: string[]): string {
+function describe(plan: SweepPlan, r: SweepResult, merged: number, failed: string[]): string {
   const lines: string[] = [];
   const played = r.cells.filter((c) => !c.skipped);
-  lines.push(`${r.sweep}: ${r.cells.length} cells (${r.cells.length - played.length} skipped), ${r.games} games each, seed ${r.seed}${r.complete ? "" : `; incomplete: ${plan.shards.length - failed.length} shards merged or waited for, ${failed.length} failed`}`);
+  lines.push(`${r.sweep}: ${r.cells.length} cells (${r.cells.length - played.length} skipped), ${r.games} games each, seed ${r.seed}${r.complete ? "" : `; incomplete: ${merged} of ${plan.shards.length} shards merged${failed.length ? `, ${failed.length} failed (run the same command again to retry them)` : ""}`}`);
   lines.push("");
   const agents = (list: string[]) => (new Set(list).size === 1 ? list[0] : list.join(","));
   lines.push(table(["cell", "rules", "players", "agents", "games", "finished", "mean moves", "best seat", "never fired"], r.cells.map((c) => {
