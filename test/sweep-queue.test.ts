@@ -97,17 +97,19 @@ describe("a sweep on a queue", () => {
     expect(r.out).toBe(local);
     await stopAll(workers);
 
-    // two workers, one killed with SIGKILL while it plays a shard: the other takes the shard over
+    // one worker killed with SIGKILL while it plays a shard, a second started after: it takes the shard over
     url = nextUrl();
-    workers = [worker(url), worker(url)];
+    const first = worker(url);
+    await until("the first worker ready", () => first.err.includes("taking shards"));
     const sweep = run(["sweep", file, "--queue", url, "--json"]);
     const q = queueOf(url);
     let killed: Job | undefined;
     await until("a shard taken by the first worker", async () => {
-      killed = (await q.getJobs(["active"])).find((j) => j.processedBy?.endsWith(`:${workers[0].child.pid}`));
+      killed = (await q.getJobs(["active"])).find((j) => j.processedBy?.endsWith(`:${first.child.pid}`));
       return killed !== undefined;
     });
-    workers[0].child.kill("SIGKILL");
+    first.child.kill("SIGKILL");
+    workers = [first, worker(url)];
     r = await sweep;
     expect(r.out).toBe(local);
     const after = (await Job.fromId(q, killed!.id!))!;

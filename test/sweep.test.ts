@@ -112,6 +112,9 @@ describe("merging shard results", () => {
     const lost = JSON.parse(text);
     lost.tally.lengths = lost.tally.lengths.slice(1);
     expect(refused(JSON.stringify(lost))).toMatch(/game lengths for \d+ finished games/);
+    const forged = JSON.parse(text);
+    forged.tally.gaps = [[1, 1e15]]; // a count no shard has: refused before anything is expanded from it
+    expect(refused(JSON.stringify(forged))).toMatch(/the score gaps do not count the games with scores/);
     expect(m.done).toBe(0);
   });
 });

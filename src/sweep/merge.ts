@@ -121,6 +121,12 @@ function tallyProblem(t: unknown, cell: Cell, shard: Shard): string | null {
   const lengths = (x.lengths as [number, number][]).reduce((a, p) => a + p[1], 0);
   if (lengths !== x.finished) return `${lengths} game lengths for ${String(x.finished)} finished games`;
   if (x.scores !== null && !(Array.isArray(x.scores) && x.scores.length === cell.players && x.scores.every(isValueCounts))) return "scores are not one list of values and counts per seat";
+  // every multiset counts the games it is of, so that none is larger than the games played
+  const total = (v: unknown) => (v as [number, number][]).reduce((a, p) => a + p[1], 0);
+  if ((x.scoreGames as number) > (x.finished as number)) return "more games with scores than finished games";
+  if (Array.isArray(x.scores) && x.scores.some((seat) => total(seat) !== x.scoreGames)) return "a seat's scores do not count the games with scores";
+  if (total(x.gaps) !== (Array.isArray(x.scores) ? x.scoreGames : 0)) return "the score gaps do not count the games with scores";
+  if (total(x.leads) > (x.finished as number)) return "more lead changes counted than finished games";
   if (!Array.isArray(x.problems) || !x.problems.every((p) => p && typeof p.key === "string" && typeof p.message === "string" && isCount(p.games) && isCount(p.first) && p.first >= shard.from && p.first < shard.to)) {
     return "its problems are not listed by message, games and first game";
   }

@@ -132,8 +132,12 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   return result.complete && !unfinished ? 0 : 1;
 }
 
+/** The largest --save file read back (its lines are checked one by one as results are). */
+const maxSaveBytes = 1024 * 2 ** 20;
+
 /** Merges the results a --save file already holds; a line that is refused is said so and its shard played again. */
 function resume(io: IO, merge: SweepMerge, file: string): void {
+  if (statSync(file).size > maxSaveBytes) throw new UsageError(`--save ${file} is larger than ${maxSaveBytes / 2 ** 20} MB: not a file this sweep saved`);
   const lines = readFileSync(file, "utf8").split("\n");
   let merged = 0;
   lines.forEach((line, i) => {
