@@ -110,7 +110,7 @@ describe("the parts a page can run", () => {
   // The interpreter, the agents, the scenario runner from text and the simulator's single-thread parts run in a
   // page or a Web Worker as they are. Only the file wrapper of the scenario runner and the worker-thread pool
   // (its pool, its thread's entry, and the run that chooses between them) may need Node; the disk's host lives in src/node.
-  const nodeOnly = new Set(["src/scenario/scenario.ts", "src/sim/parallel.ts", "src/sim/worker.ts", "src/sim/run-games.ts", "src/sim/rules-hash.ts"]);
+  const nodeOnly = new Set(["src/scenario/scenario.ts", "src/sim/parallel.ts", "src/sim/worker.ts", "src/sim/run-games.ts"]);
   const entries = ["src/interpreter", "src/agents", "src/scenario", "src/sim"].flatMap(files)
     .filter((f) => f.endsWith(".ts") && !nodeOnly.has(f));
   const modules = reachable(entries);

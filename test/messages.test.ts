@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import rulesSchema from "../grammar/rules.schema.json" with { type: "json" };
 import scenarioSchema from "../grammar/scenario.schema.json" with { type: "json" };
+import sweepSchema from "../grammar/sweep.schema.json" with { type: "json" };
 import { diagnosticsOf, errorsOf, playRules, tinyRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 import { readFileSync } from "node:fs";
@@ -67,6 +68,7 @@ describe("messages", () => {
     };
     walk(rulesSchema, "rules");
     walk(scenarioSchema, "scenario");
+    walk(sweepSchema, "sweep");
     expect(missing).toEqual([]);
   });
 

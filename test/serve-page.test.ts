@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+// @ts-expect-error: a plain JavaScript module without types
 import { launchBrowser } from "../bin/playground.js";
 import { startServer, type Server } from "../src/serve/server.js";
 import { loadComposition } from "../src/interpreter/load/load.js";

@@ -8,7 +8,8 @@ import { binLabel, histogram, niceCeil } from "../src/sim/histogram.js";
 import { leader, leadChanges, LeadTracker } from "../src/sim/lead.js";
 import { quantile, scoreSpread } from "../src/sim/scores.js";
 import { winsByAgent } from "../src/sim/agent-wins.js";
-import { CoverageSum } from "../src/sim/coverage.js";
+import { summaryOfTally, tallyOf } from "../src/sim/tally.js";
+import type { GameOutcome } from "../src/sim/simulate.js";
 import { simulate, playMany, summarize } from "../src/sim/simulate.js";
 import { chunkSize } from "../src/sim/parallel.js";
 import { reportHtml } from "../src/report/html.js";
@@ -123,15 +124,16 @@ describe("statistics on known inputs", () => {
 
   it("adds coverage up over games and lists the rules that never fired", () => {
     const rules = [{ rule: "actions.a", what: "taken" as const }, { rule: "triggers.t", what: "fired" as const }];
-    const sum = new CoverageSum({ id: "g", name: "G", coverage: rules });
-    sum.add({ counts: [3, 0], inner: [{ id: "r", name: "R", rules, counts: [1, 0] }] });
-    sum.add({ counts: [0, 0], inner: [] });
-    expect(sum.table()).toEqual({
+    const game = { id: "g", name: "G", coverage: rules, outcome: {} as never };
+    const outcome = (counts: GameOutcome["counts"]): GameOutcome => ({ moves: 1, finished: true, error: null, winners: [0], losers: [], seed: "s", scores: null, leadChanges: null, decisions: 1, branching: 1, counts });
+    const tally = tallyOf(game, 1, [outcome({ counts: [3, 0], inner: [{ id: "r", name: "R", rules, counts: [1, 0] }] }), outcome({ counts: [0, 0], inner: [] })]);
+    const sum = summaryOfTally(game, { seed: 1, agents: [{ name: "random" }] }, tally);
+    expect(sum.coverage).toEqual({
       id: "g", name: "G", games: 2,
       rules: [{ rule: "actions.a", what: "taken", count: 3, games: 1 }, { rule: "triggers.t", what: "fired", count: 0, games: 0 }],
       never: ["triggers.t"],
     });
-    expect(sum.innerTables()).toMatchObject([{ id: "r", games: 1, never: ["triggers.t"] }]);
+    expect(sum.innerCoverage).toMatchObject([{ id: "r", games: 1, never: ["triggers.t"] }]);
   });
 });
 

@@ -59,6 +59,14 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "a language server for rule files: check's diagnostics, completion and hover in any editor",
     load: () => import("./commands/lsp.js").then((m) => ({ run: m.lspCommand, help: m.lspHelp })),
   },
+  sweep: {
+    summary: "play many rule sets, player counts and agents, here or on a queue, and merge the results",
+    load: () => import("./commands/sweep.js").then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
+  },
+  worker: {
+    summary: "take a sweep's shards from a queue, play them and post their results",
+    load: () => import("./commands/worker.js").then((m) => ({ run: m.workerCommand, help: m.workerHelp })),
+  },
 }));
 
 export const mainHelp = `houserules — a declarative rules language for card games
@@ -91,7 +99,7 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "-V" || name === "version") {
-    const { programVersion } = await import("../sim/rules-hash.js");
+    const { programVersion } = await import("../node/rules-hash.js");
     io.out(`houserules ${programVersion()}\n`);
     return 0;
   }

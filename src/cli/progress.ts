@@ -8,6 +8,8 @@ export class Progress {
     private io: IO,
     private label: string,
     private total: number,
+    /** Done before this run started (a sweep resumed): the time left is estimated from what this run does. */
+    private already = 0,
   ) {}
 
   update(done: number): void {
@@ -18,7 +20,7 @@ export class Progress {
     const width = 30;
     const filled = Math.round((done / this.total) * width);
     const elapsed = (now - this.started) / 1000;
-    const eta = done > 0 ? (elapsed / done) * (this.total - done) : 0;
+    const eta = done > this.already ? (elapsed / (done - this.already)) * (this.total - done) : 0;
     this.io.err(`\r${this.label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${this.total}  ${eta.toFixed(0)}s left `);
   }
 

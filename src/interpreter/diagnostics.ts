@@ -37,6 +37,7 @@ export const codes = {
   E_TEXT_SIZE: "a text built at run time longer than the limit",
   E_MOVES: "more legal moves at one time than the limit",
   E_BUDGET: "a run that passed the time or memory bound its user set",
+  E_SWEEP: "a sweep file whose rule sets, players or agents do not make cells to play, or make more cells or shards than the limit",
   E_RUNTIME: "a rule that failed at run time",
   W_UNUSED: "something defined but never used",
   W_SHADOW: "a definition with the name of a built-in function, which it hides",

@@ -18,7 +18,7 @@ import { view } from "../interpreter/view.js";
 import { makeAgent } from "../agents/index.js";
 import { GamePlay } from "../sim/play-game.js";
 import { GameRecorder, applyLogged, type LogMove } from "../sim/game-log.js";
-import { programVersion, rulesHash } from "../sim/rules-hash.js";
+import { programVersion, rulesHash } from "../node/rules-hash.js";
 import { viewText } from "../sim/trace.js";
 import type { Frame, ServerMessage } from "./protocol.js";
 

@@ -10,7 +10,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { WebSocket } from "ws";
 import { makeAgent } from "../agents/index.js";
 import { seatNames } from "../sim/play-game.js";
-import { programVersion } from "../sim/rules-hash.js";
+import { programVersion } from "../node/rules-hash.js";
 import { pageHtml, pageScript } from "./page.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type ServerMessage } from "./protocol.js";
 import { Room, hashSecret, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";

@@ -8,6 +8,7 @@ import { Piscina } from "piscina";
 import { packageRoot } from "../node/host.js";
 import { host } from "../interpreter/load/host.js";
 import type { GameOutcome } from "./simulate.js";
+import type { Tally } from "./tally.js";
 import type { RunSpec } from "./run-spec.js";
 import type { Task } from "./worker.js";
 import { shares } from "./shares.js";
@@ -28,12 +29,12 @@ export function workerFile(): string {
 export { chunkSize } from "./shares.js";
 
 export class WorkerPool {
-  private pool: Piscina<Task, GameOutcome[]>;
+  private pool: Piscina<Task, GameOutcome[] | Tally>;
 
   constructor(readonly workers: number) {
     // the workers find rule files where this thread does: the shipped rules/ and the user's folders
     const workerData = { roots: host().ruleRoots.slice(1) };
-    this.pool = new Piscina<Task, GameOutcome[]>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, workerData });
+    this.pool = new Piscina<Task, GameOutcome[] | Tally>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, workerData });
   }
 
   /** Plays games [from, to) of a run; onProgress gets the number of games done as results arrive. */
@@ -41,7 +42,7 @@ export class WorkerPool {
     const out: GameOutcome[] = new Array(to - from);
     let done = 0;
     const tasks = shares(from, to, this.workers).map(([start, end]) =>
-      this.pool.run({ ...spec, from: start, to: end }).then((results) => {
+      (this.pool.run({ ...spec, from: start, to: end }) as Promise<GameOutcome[]>).then((results) => {
         for (let k = 0; k < results.length; k++) out[start - from + k] = results[k];
         done += results.length;
         onProgress?.(done);
@@ -49,6 +50,14 @@ export class WorkerPool {
     );
     await Promise.all(tasks);
     return out;
+  }
+
+  /**
+   * Plays games [from, to) of a run on one thread and returns their tally (a sweep's shard); given the hash of
+   * the rule files, the thread refuses rules whose files here have another.
+   */
+  tally(spec: RunSpec, from: number, to: number, hash?: string): Promise<Tally> {
+    return this.pool.run({ ...spec, from, to, ...(hash === undefined ? {} : { hash }) }, { name: "tallyShare" }) as Promise<Tally>;
   }
 
   async close(): Promise<void> {

@@ -31,12 +31,15 @@ export function scoreSpread(finals: readonly (readonly number[])[], players: num
   }
   return {
     games: finals.length,
-    seats: bySeat.map((values, p) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return { seat: p + 1, ...spread(values), q1: round(quantile(sorted, 0.25)), q3: round(quantile(sorted, 0.75)) };
-    }),
+    seats: bySeat.map((values, p) => ({ seat: p + 1, ...seatScoreSpread(values) })),
     gap: spread(gaps),
   };
+}
+
+/** The spread of one seat's final scores, with the quartiles. */
+export function seatScoreSpread(values: readonly number[]): Omit<SeatScores, "seat"> {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { ...spread(sorted), q1: round(quantile(sorted, 0.25)), q3: round(quantile(sorted, 0.75)) };
 }
 
 /** The q-quantile of sorted values, interpolating linearly between neighbours (0 for none). */

@@ -5,12 +5,13 @@ import type { State } from "../interpreter/state.js";
 import { playGame, seatNames } from "./play-game.js";
 import { GameRecorder } from "./game-log.js";
 import { defaultBounds, gameBudget, type Bounds } from "./budget.js";
-import { round, spread, wilson, type Spread } from "./stats.js";
-import { histogram, type Histogram } from "./histogram.js";
+import type { Spread } from "./stats.js";
+import type { Histogram } from "./histogram.js";
 import { LeadTracker } from "./lead.js";
-import { scoreSpread, type ScoreSpread } from "./scores.js";
-import { winsByAgent, type AgentWins } from "./agent-wins.js";
-import { countsOf, CoverageSum, type CoverageTable, type GameCounts } from "./coverage.js";
+import type { ScoreSpread } from "./scores.js";
+import type { AgentWins } from "./agent-wins.js";
+import { countsOf, type CoverageTable, type GameCounts } from "./coverage.js";
+import { summaryOfTally, tallyOf } from "./tally.js";
 
 export interface SimulateOptions {
   players: number;
@@ -141,78 +142,9 @@ export function playMany(game: Game, o: SimulateOptions): GameOutcome[] {
   return out;
 }
 
+/** The summary of a run's outcomes (game k of the list is game k of the run), by way of their tally (tally.ts). */
 export function summarize(game: Game, o: SimulateOptions, outcomes: GameOutcome[]): Summary {
-  const n = o.players;
-  const wins = new Array(n).fill(0);
-  const losses = new Array(n).fill(0);
-  const lengths: number[] = [];
-  const problems = new Map<string, { message: string; games: number; firstSeed: string }>();
-  let finished = 0;
-  let ties = 0;
-  let moves = 0;
-  let decisions = 0;
-  let branching = 0;
-  const finals: number[][] = [];
-  const leads: number[] = [];
-  const coverage = new CoverageSum(game);
-  let counted = false;
-  for (const g of outcomes) {
-    moves += g.moves;
-    decisions += g.decisions;
-    branching += g.branching;
-    if (g.counts) {
-      coverage.add(g.counts);
-      counted = true;
-    }
-    if (!g.finished) {
-      const key = (g.error ?? "unfinished").replace(/\d+/g, "N");
-      const p = problems.get(key) ?? { message: g.error ?? "unfinished", games: 0, firstSeed: g.seed };
-      p.games++;
-      problems.set(key, p);
-      continue;
-    }
-    finished++;
-    lengths.push(g.moves);
-    if (g.winners.length > 1) ties++;
-    for (const p of g.winners) wins[p]++;
-    for (const p of g.losers) losses[p]++;
-    if (g.scores) finals.push(g.scores);
-    if (g.leadChanges !== null) leads.push(g.leadChanges);
-  }
-  const agents = o.agents.map((a) => a.name);
-  return {
-    rules: game.id,
-    players: n,
-    games: outcomes.length,
-    seed: o.seed,
-    agents,
-    finished,
-    unfinished: outcomes.length - finished,
-    moves,
-    length: spread(lengths),
-    ties,
-    seats: wins.map((w, seat) => ({
-      seat: seat + 1,
-      agent: o.agents[seat].name,
-      wins: w,
-      losses: losses[seat],
-      winRate: finished ? Math.round((w / finished) * 10000) / 10000 : 0,
-      winRate95: wilson(w, finished),
-    })),
-    wins,
-    losses,
-    problems: [...problems.values()],
-    lengthHistogram: histogram(lengths),
-    branching: {
-      decisions,
-      perGame: outcomes.length ? round(decisions / outcomes.length) : 0,
-      mean: decisions ? round(branching / decisions) : 0,
-    },
-    scores: game.outcome.scores ? { ...scoreSpread(finals, n), leadChanges: spread(leads) } : null,
-    byAgent: winsByAgent(agents, wins, finished),
-    coverage: counted ? coverage.table() : null,
-    innerCoverage: counted ? coverage.innerTables() : [],
-  };
+  return summaryOfTally(game, o, tallyOf(game, o.players, outcomes));
 }
 
 export function simulate(game: Game, o: SimulateOptions): Summary {

@@ -10,9 +10,10 @@ export interface Spread {
 
 export function spread(values: readonly number[]): Spread {
   if (values.length === 0) return { mean: 0, sd: 0, min: 0, median: 0, max: 0 };
+  // summed in sorted order: the same figures whatever order the games were played or added in (tally.ts)
   const sorted = [...values].sort((a, b) => a - b);
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const variance = values.reduce((a, v) => a + (v - mean) * (v - mean), 0) / Math.max(1, values.length - 1);
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const variance = sorted.reduce((a, v) => a + (v - mean) * (v - mean), 0) / Math.max(1, sorted.length - 1);
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   return { mean: round(mean), sd: round(Math.sqrt(variance)), min: sorted[0], median, max: sorted[sorted.length - 1] };

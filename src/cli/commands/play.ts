@@ -17,7 +17,7 @@ import { loadOrReport, outputFile, parseAgents, playersOf } from "../game-option
 import { withList } from "../rules-args.js";
 import { seatNames } from "../../sim/play-game.js";
 import { GameRecorder } from "../../sim/game-log.js";
-import { programVersion, rulesHash } from "../../sim/rules-hash.js";
+import { programVersion, rulesHash } from "../../node/rules-hash.js";
 import { writeFileSync } from "node:fs";
 
 export const playHelp = `Usage: houserules play <id> [--with <fragment id>]... [--players N] [--seat K] [--seed S] [--agents a,b,...]

@@ -13,7 +13,7 @@ import { playGame, seatNames } from "../../sim/play-game.js";
 import { agentsOfSpec } from "../../sim/run-spec.js";
 import { agentSpecs, loadOrReport, playersOf, startFrom } from "../game-options.js";
 import { rulesToLoad } from "../rules-args.js";
-import { programVersion, rulesHash } from "../../sim/rules-hash.js";
+import { programVersion, rulesHash } from "../../node/rules-hash.js";
 
 /** The longest line a log may have, in bytes: a game's line (its header, a move) is far shorter. */
 export const maxLogLineBytes = 4 * 1024 * 1024;

@@ -9,7 +9,7 @@ import type { CoverageTable } from "../../sim/coverage.js";
 import { agentNames } from "../../agents/index.js";
 import { writeFileSync } from "node:fs";
 import type { Bounds } from "../../sim/budget.js";
-import { programVersion, rulesHash } from "../../sim/rules-hash.js";
+import { programVersion, rulesHash } from "../../node/rules-hash.js";
 import type { Summary } from "../../sim/simulate.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";

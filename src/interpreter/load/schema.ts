@@ -9,8 +9,9 @@ import type { SourceFile } from "./yaml.js";
 import { host } from "./host.js";
 import rules from "../../../grammar/rules.schema.json" with { type: "json" };
 import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
+import sweep from "../../../grammar/sweep.schema.json" with { type: "json" };
 
-export const schemas = { rules, scenario };
+export const schemas = { rules, scenario, sweep };
 export type SchemaName = keyof typeof schemas;
 const validators = new Map<SchemaName, ValidateFunction>();
 

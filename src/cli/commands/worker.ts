@@ -1,0 +1,58 @@
+// houserules worker: takes a sweep's shards from a queue, plays them on this machine's threads (the rules stay
+// compiled from one shard to the next) and posts each shard's tally as its result.
+import { availableParallelism } from "node:os";
+import { ruleFoldersOption } from "../rule-folders.js";
+import { intFlag, readArgs, workersFlag } from "../args.js";
+import { UsageError, type IO } from "../io.js";
+import { programVersion } from "../../node/rules-hash.js";
+import { WorkerPool } from "../../sim/parallel.js";
+
+export const workerHelp = `Usage: houserules worker --queue redis://HOST:PORT [--workers N] [--lock S]
+
+Takes shards of sweeps (houserules sweep FILE --queue ...) from the queue, plays each on one of N threads and
+posts its result, until stopped with SIGTERM or Ctrl-C (the shards it is playing are finished first). A worker
+refuses a shard of another version of houserules, or of rule files that differ from its own. A worker that dies
+leaves its shards to another worker once their lock runs out.
+
+Options:
+  --queue URL   the queue: redis://[user:password@]HOST:PORT[/DB]
+  --workers N   threads, one shard each at a time (default: every processor)
+  --lock S      seconds a shard's lock lasts unrenewed: how soon a dead worker's shard is taken over
+                (default 10)
+${ruleFoldersOption(14)}
+  -h, --help    this text
+
+Exit status: 0 when stopped, 1 when the queue cannot be reached, 2 for bad usage.
+`;
+
+export async function workerCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = readArgs(argv, { queue: { type: "string" }, workers: { type: "string" }, lock: { type: "string" } });
+  if (values.help) {
+    io.out(workerHelp);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`worker takes no ${positionals[0]}: its work comes from the queue`);
+  if (typeof values.queue !== "string") throw new UsageError("worker takes --queue redis://HOST:PORT");
+  const lockSeconds = intFlag(values.lock, "lock", 10, 1, 3600);
+  const q = await import("../../sweep/queue.js");
+  const pool = new WorkerPool(workersFlag(values.workers, io) || availableParallelism());
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const { shards, games } = await q.serveQueue(values.queue, { program: programVersion(), pool, lockSeconds, log: (line) => io.err(line + "\n"), signal: stop.signal });
+    io.err(`houserules worker: stopped after ${shards} shard${shards === 1 ? "" : "s"} (${games} games)\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof q.QueueError) {
+      io.err(`houserules worker: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await pool.close();
+  }
+}

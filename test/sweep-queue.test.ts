@@ -1,0 +1,216 @@
+// Sweeps on a queue, with a real redis-server and real worker processes: the merged JSON is the bytes of the same
+// sweep on this machine with one worker, with two, with one of two killed mid-shard, run twice, and stopped and
+// resumed; and each fault says what it is — Redis unreachable, a worker of another version, a result that does
+// not parse — with nothing merged lost or counted twice.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Job, Queue, Worker } from "bullmq";
+import { freePort, startRedis, type RedisServer } from "./helpers/redis.js";
+import { run } from "./helpers/cli.js";
+import { tinyRules } from "./helpers/rules.js";
+import { queueName, redisOptions } from "../src/sweep/queue.js";
+
+const dir = mkdtempSync(join(tmpdir(), "sweep-queue-"));
+const file = join(dir, "q.yaml");
+writeFileSync(file, `name: queued
+seed: 5
+games: 6
+shard: 1
+players: [3]
+rules:
+  - id: idiot
+  - compose: [Deal Eight, Take Lots of Tricks, Crazy Eights, Whist]
+`);
+const shards = 12;
+
+interface Spawned {
+  child: ChildProcess;
+  out: string;
+  err: string;
+  exited: Promise<number | null>;
+}
+
+function bin(args: string[]): Spawned {
+  const child = spawn(process.execPath, ["bin/houserules.js", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const s: Spawned = { child, out: "", err: "", exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
+  child.stdout!.on("data", (d: Buffer) => (s.out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (s.err += d.toString()));
+  return s;
+}
+
+const worker = (url: string) => bin(["worker", "--queue", url, "--workers", "1", "--lock", "2"]);
+
+async function stopAll(workers: Spawned[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGTERM");
+  await Promise.all(workers.map((w) => w.exited));
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, seconds = 60): Promise<void> {
+  const end = Date.now() + seconds * 1000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("a sweep on a queue", () => {
+  let redis: RedisServer;
+  let local: string;
+  let db = 0;
+  /** Every test has a database of its own: a sweep's results stay in Redis. */
+  const nextUrl = () => `${redis.url}/${++db}`;
+  const queueOf = (url: string) => new Queue(queueName, { connection: redisOptions(url) });
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const r = await run(["sweep", file, "--json", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    local = r.out;
+  }, 60_000);
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it("gives the bytes of the sweep played here, with one worker, with two, with one killed mid-shard, and run again", async () => {
+    // one worker
+    let url = nextUrl();
+    let workers = [worker(url)];
+    let r = await run(["sweep", file, "--queue", url, "--json"]);
+    expect(r.err).toBe("");
+    expect(r.out).toBe(local);
+    // the same sweep again: each shard is one job still, and its result is merged once
+    r = await run(["sweep", file, "--queue", url, "--json"]);
+    expect(r.out).toBe(local);
+    const queue = queueOf(url);
+    expect(await queue.getJobCounts("completed", "waiting", "active", "failed")).toEqual({ completed: shards, waiting: 0, active: 0, failed: 0 });
+    await queue.close();
+    await stopAll(workers);
+
+    // two workers
+    url = nextUrl();
+    workers = [worker(url), worker(url)];
+    r = await run(["sweep", file, "--queue", url, "--json"]);
+    expect(r.out).toBe(local);
+    await stopAll(workers);
+
+    // one worker killed with SIGKILL while it plays a shard, a second started after: it takes the shard over
+    url = nextUrl();
+    const first = worker(url);
+    await until("the first worker ready", () => first.err.includes("taking shards"));
+    const sweep = run(["sweep", file, "--queue", url, "--json"]);
+    const q = queueOf(url);
+    let killed: Job | undefined;
+    await until("a shard taken by the first worker", async () => {
+      killed = (await q.getJobs(["active"])).find((j) => j.processedBy?.endsWith(`:${first.child.pid}`));
+      return killed !== undefined;
+    });
+    first.child.kill("SIGKILL");
+    workers = [first, worker(url)];
+    r = await sweep;
+    expect(r.out).toBe(local);
+    const after = (await Job.fromId(q, killed!.id!))!;
+    expect(after.processedBy).toBe(`${after.processedBy!.split(":")[0]}:${workers[1].child.pid}`);
+    expect(after.stalledCounter).toBeGreaterThanOrEqual(1);
+    await q.close();
+    await stopAll(workers);
+  }, 180_000);
+
+  it("stops, with its results kept, and resumes", async () => {
+    // games long enough that a worker stopped after two shards leaves most of them
+    const long = join(dir, "long.yaml");
+    writeFileSync(long, "name: long\nseed: 5\ngames: 30\nshard: 1\nplayers: [3]\nrules:\n  - id: idiot\n");
+    const here = await run(["sweep", long, "--json", "--workers", "1"]);
+    const url = nextUrl();
+    let workers = [worker(url)];
+    const sweep = bin(["sweep", long, "--queue", url, "--json"]);
+    const q = queueOf(url);
+    await until("two shards done", async () => (await q.getJobCounts("completed")).completed >= 2);
+    await stopAll(workers);
+    sweep.child.kill("SIGINT");
+    expect(await sweep.exited).toBe(1);
+    expect(sweep.err).toMatch(/stopped with \d+ of 30 shards merged; the queue's workers go on: run the same command again/);
+    expect(JSON.parse(sweep.out).complete).toBe(false);
+    const stop = await run(["sweep", long, "--queue", url, "--stop"]);
+    expect(stop.err).toMatch(/^\d+ shards? of long taken off the queue; the results in Redis stay/);
+    const counts = await q.getJobCounts("completed", "waiting");
+    expect(counts.waiting).toBe(0);
+    expect(counts.completed).toBeGreaterThanOrEqual(2);
+    expect(counts.completed).toBeLessThan(30);
+    workers = [worker(url)];
+    const resumed = await run(["sweep", long, "--queue", url, "--json"]);
+    expect(resumed.out).toBe(here.out);
+    await q.close();
+    await stopAll(workers);
+  }, 120_000);
+
+  it("puts a shard whose result does not parse back on the queue, and counts it once", async () => {
+    const url = nextUrl();
+    const sweep = run(["sweep", file, "--queue", url, "--json"]);
+    // a worker that answers one shard with text that is not a result
+    const rogue = new Worker(queueName, null, { connection: redisOptions(url), autorun: false });
+    let job: Job | undefined;
+    await until("a shard on the queue", async () => (job = await rogue.getNextJob("rogue")) !== undefined);
+    await job!.moveToCompleted('{"program": "0.1.0", "sweep": ', "rogue", false);
+    await rogue.close();
+    const workers = [worker(url)];
+    const r = await sweep;
+    expect(r.err).toMatch(/^houserules sweep: shard [0-9a-f]{16}-c\d+-g\d+: the result does not parse as JSON \(.*\); the shard is put back on the queue\n$/);
+    expect(r.out).toBe(local);
+    await stopAll(workers);
+  }, 120_000);
+
+  it("is refused by a worker of another version, which says so, and the shard is left for a worker of that version", async () => {
+    const url = nextUrl();
+    const q = queueOf(url);
+    await q.add("shard", { program: "0.0.9", sweep: "0123456789abcdef", shard: "0123456789abcdef-c0-g0", hash: "sha256:x", spec: { refs: ["idiot"], players: 3, seed: 1, agents: [{ name: "random" }, { name: "random" }, { name: "random" }], bounds: { seconds: 600, megabytes: 2048 } }, from: 0, to: 1 }, { jobId: "0123456789abcdef-c0-g0" });
+    const workers = [worker(url)];
+    await until("the refusal", async () => (await q.getJobCounts("failed")).failed === 1);
+    const job = (await Job.fromId(q, "0123456789abcdef-c0-g0"))!;
+    expect(job.failedReason).toBe("houserules worker 0.1.0 cannot play shard 0123456789abcdef-c0-g0 of houserules 0.0.9: start workers of that version");
+    expect(job.returnvalue).toBeNull();
+    await q.close();
+    await stopAll(workers);
+    expect(workers[0].err).toContain("cannot play shard 0123456789abcdef-c0-g0 of houserules 0.0.9");
+  }, 60_000);
+
+  it("is refused by a worker whose rule files differ from the sweep's, and the sweep says which shards failed", async () => {
+    const url = nextUrl();
+    const rules = join(dir, "tiny.yaml");
+    writeFileSync(rules, tinyRules());
+    const own = join(dir, "own.yaml");
+    writeFileSync(own, "name: own rules\ngames: 2\nshard: 1\nplayers: 2\nrules:\n  - id: ./tiny.yaml\n");
+    const sweep = run(["sweep", own, "--queue", url]);
+    const q = queueOf(url);
+    await until("the shards on the queue", async () => (await q.getJobCounts("waiting")).waiting === 2);
+    writeFileSync(rules, tinyRules().replace("deal(stock, hand, 3)", "deal(stock, hand, 2)"));
+    const workers = [worker(url)];
+    const r = await sweep;
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^houserules sweep: shard [0-9a-f]{16}-c0-g0 failed: houserules worker: the rule files of .*tiny\.yaml here are not those of the sweep \(sha256:[0-9a-f]+, not sha256:[0-9a-f]+\): give every worker the same files\n/);
+    expect(r.out).toMatch(/incomplete: 0 of 2 shards merged, 2 failed \(run the same command again to retry them\)/);
+    await stopAll(workers);
+    // the files put back and a worker started again: the same command tries the failed shards again
+    writeFileSync(rules, tinyRules());
+    const again = [worker(url)];
+    const retried = await run(["sweep", own, "--queue", url]);
+    expect(retried.err).toBe("");
+    expect(retried.code).toBe(0);
+    expect(retried.out).toMatch(/^own rules: 1 cells \(0 skipped\), 2 games each, seed 1\n/);
+    await q.close();
+    await stopAll(again);
+  }, 90_000);
+
+  it("says when Redis cannot be reached, for the sweep and for a worker", async () => {
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const r = await run(["sweep", file, "--queue", url]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`houserules sweep: cannot reach Redis at ${url} (connect ECONNREFUSED ${url.slice(8)}): is redis-server running there, and is the address right?\n`);
+    const w = bin(["worker", "--queue", url]);
+    expect(await w.exited).toBe(1);
+    expect(w.err).toContain(`houserules worker: cannot reach Redis at ${url} (connect ECONNREFUSED`);
+  }, 30_000);
+});
