@@ -132,6 +132,7 @@ const layers: string[][] = [
   ["interpreter"], // the language, the loader and the engine: knows no game, no agent, no disk
   ["node", "agents", "explain", "authoring", "table"], // the disk as a host; players; rulebooks; editor help; tables
   ["sim"], // games played many at a time: pools, statistics, logs, traces
+  ["sweep"], // many rule sets at once, on threads or a queue, merged
   ["scenario", "measure", "report", "docs"], // scripted games; the page's measurements; reports; generated docs
   ["session", "fuzz", "lsp", "serve"], // a game held for a screen; hostile-input campaigns; the language server; the game server
   ["api"], // the library's entry points: what a program can do, the command line does through them
