@@ -212,5 +212,11 @@ describe("a sweep on a queue", () => {
     const w = bin(["worker", "--queue", url]);
     expect(await w.exited).toBe(1);
     expect(w.err).toContain(`houserules worker: cannot reach Redis at ${url} (connect ECONNREFUSED`);
+    // an address that cannot be one is bad usage, said before anything is tried
+    for (const args of [["sweep", file, "--queue", "127.0.0.1:6379"], ["worker", "--queue", "http://127.0.0.1:6379"]]) {
+      const bad = await run(args);
+      expect(bad.code, args.join(" ")).toBe(2);
+      expect(bad.err).toContain("--queue takes redis://HOST:PORT, not");
+    }
   }, 30_000);
 });

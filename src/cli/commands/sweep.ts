@@ -83,6 +83,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   let failed: string[] = [];
   if (queue) {
     const q = await import("../../sweep/queue.js");
+    queueAddress(q, queue);
     try {
       if (values.stop) {
         const removed = await q.stopOnQueue(merge, queue);
@@ -193,4 +194,14 @@ function describe(plan: SweepPlan, r: SweepResult, merged: number, failed: strin
   if (!r.findings.length) lines.push("no broken cells and no outliers");
   for (const f of r.findings) lines.push(`cell ${f.cell} (${r.cells[f.cell].rules}, ${r.cells[f.cell].players} players): ${f.kind}: ${f.says} — ${f.confidence}`);
   return lines.join("\n") + "\n";
+}
+
+/** A --queue address that cannot be one is bad usage (exit 2), said before anything is played or connected. */
+export function queueAddress(q: typeof import("../../sweep/queue.js"), url: string): void {
+  try {
+    q.redisOptions(url);
+  } catch (e) {
+    if (e instanceof q.QueueError) throw new UsageError(e.message);
+    throw e;
+  }
 }

@@ -3,6 +3,7 @@
 import { availableParallelism } from "node:os";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { intFlag, readArgs, workersFlag } from "../args.js";
+import { queueAddress } from "./sweep.js";
 import { UsageError, type IO } from "../io.js";
 import { programVersion } from "../../node/rules-hash.js";
 import { WorkerPool } from "../../sim/parallel.js";
@@ -35,6 +36,7 @@ export async function workerCommand(argv: string[], io: IO): Promise<number> {
   if (typeof values.queue !== "string") throw new UsageError("worker takes --queue redis://HOST:PORT");
   const lockSeconds = intFlag(values.lock, "lock", 10, 1, 3600);
   const q = await import("../../sweep/queue.js");
+  queueAddress(q, values.queue);
   const pool = new WorkerPool(workersFlag(values.workers, io) || availableParallelism());
   const stop = new AbortController();
   const onSignal = () => stop.abort();
