@@ -164,6 +164,14 @@ export interface SimulateOptions {
   onProgress?: (done: number) => void;
 }
 
+/** The players (default: the fewest the rules allow, at least 2 where they allow it) and one agent name per seat. */
+function seatsOf(game: CompiledGame, o: { players?: number; agents?: string | string[] }): { players: number; agents: string[] } {
+  const players = o.players ?? Math.max(game.players.min, Math.min(2, game.players.max));
+  const agents = typeof o.agents === "string" || o.agents === undefined ? Array<string>(players).fill(o.agents ?? "random") : o.agents;
+  if (agents.length !== players) throw new RangeError(`give one agent or ${players}, not ${agents.length}`);
+  return { players, agents };
+}
+
 /** Plays seeded games with agents and gives the statistics `houserules simulate --json` prints. */
 export async function simulate(rules: Rules | string | string[], o: SimulateOptions = {}): Promise<Summary> {
   const r = rules instanceof Rules ? rules : loadRules(rules);
@@ -172,8 +180,7 @@ export async function simulate(rules: Rules | string | string[], o: SimulateOpti
   if (!Number.isInteger(players) || players < game.players.min || players > game.players.max) throw new RangeError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
   const games = o.games ?? 100;
   if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a whole number from 1, not ${games}`);
-  const names = typeof o.agents === "string" || o.agents === undefined ? Array(players).fill(o.agents ?? "random") : o.agents;
-  if (names.length !== players) throw new RangeError(`give one agent or ${players}, not ${names.length}`);
+  const names = seatsOf(game, o).agents;
   for (const n of names) if (!makeAgent(n)) throw new RangeError(`there is no agent called '${n}' (agents: ${agentNames().join(", ")})`);
   const agents: AgentSpec[] = names.map((name) => ({ name }));
   const spec = { refs: r.refs, players, seed: o.seed ?? 1, agents, options: o.options, bounds: { seconds: o.seconds ?? 600, megabytes: 2048 } };
@@ -198,9 +205,7 @@ export interface TraceOptions {
 /** The golden trace `houserules trace` writes: every event, each seat's view as it changes, the legal moves, the result. */
 export function trace(rules: Rules | string | string[], o: TraceOptions = {}): string {
   const r = rules instanceof Rules ? rules : loadRules(rules);
-  const players = o.players ?? Math.max(r.compiled.players.min, Math.min(2, r.compiled.players.max));
-  const agents = typeof o.agents === "string" || o.agents === undefined ? Array<string>(players).fill(o.agents ?? "random") : o.agents;
-  if (agents.length !== players) throw new RangeError(`give one agent or ${players}, not ${agents.length}`);
+  const { players, agents } = seatsOf(r.compiled, o);
   return traceLines(r.compiled, { rules: r.refs, players, seed: o.seed ?? 1, agents, ...(o.maxMoves === undefined ? {} : { maxMoves: o.maxMoves }) }).join("\n") + "\n";
 }
 

@@ -40,6 +40,22 @@ export function loadOrReport(refs: string[], io: IO): (LoadResult & { game: Game
   return null;
 }
 
+/**
+ * Writes a --report file with `write` (which gives the path written) and says so: on standard error when the
+ * standard output is JSON. Gives the exit status: 1, with the reason, when the file cannot be written.
+ */
+export function reportWritten(io: IO, command: string, file: string, json: boolean, write: () => string): number {
+  let path: string;
+  try {
+    path = write();
+  } catch (e) {
+    io.err(`houserules ${command}: cannot write the report to ${file}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  (json ? io.err : io.out)(`report written to ${path}\n`);
+  return 0;
+}
+
 /** A file a command writes (--log F, --report F): a name, in a folder that exists, checked before any game is played. */
 export function outputFile(values: Record<string, unknown>, flag: string): string | undefined {
   const file = values[flag];

@@ -15,7 +15,7 @@ import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
-import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, seedOf, startFrom } from "../game-options.js";
+import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, reportWritten, seedOf, startFrom } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
 import { table, histogramLines } from "../../sim/text-table.js";
 
@@ -118,16 +118,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   }
   if (values.json) io.out(JSON.stringify(summary, null, 2) + "\n");
   else io.out(describe(summary));
-  if (typeof report === "string") {
-    let path: string;
-    try {
-      path = writeReport(report, summary);
-    } catch (e) {
-      io.err(`houserules simulate: cannot write the report to ${report}: ${(e as Error).message}\n`);
-      return 1;
-    }
-    (values.json ? io.err : io.out)(`report written to ${path}\n`);
-  }
+  if (typeof report === "string" && reportWritten(io, "simulate", report, Boolean(values.json), () => writeReport(report, summary)) !== 0) return 1;
   return summary.unfinished === 0 ? 0 : 1;
 }
 

@@ -14,7 +14,7 @@ import { sweepResult, type SweepResult } from "../../sweep/result.js";
 import { playLocally } from "../../sweep/local.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
-import { outputFile } from "../game-options.js";
+import { outputFile, reportWritten } from "../game-options.js";
 import { table } from "../../sim/text-table.js";
 import { writeSweepReport } from "../../report/sweep-html.js";
 
@@ -167,15 +167,7 @@ function readResult(file: string): SweepResult {
 }
 
 function writeReport(io: IO, file: string, result: SweepResult, json: boolean): number {
-  let path: string;
-  try {
-    path = writeSweepReport(file, result);
-  } catch (e) {
-    io.err(`houserules sweep: cannot write the report to ${file}: ${(e as Error).message}\n`);
-    return 1;
-  }
-  (json ? io.err : io.out)(`report written to ${path}\n`);
-  return 0;
+  return reportWritten(io, "sweep", file, json, () => writeSweepReport(file, result));
 }
 
 function describe(plan: SweepPlan, r: SweepResult, merged: number, failed: string[]): string {
