@@ -69,7 +69,7 @@ describe("a sweep file", () => {
     expect(problems).toEqual([]);
     expect(plan!.cells).toHaveLength(360);
     expect(plan!.cells.every((c) => !c.skipped && c.players === 4)).toBe(true);
-    expect(plan!.shards).toHaveLength(360 * 4);
+    expect(plan!.shards).toHaveLength(360);
   }, 60_000);
 });
 

@@ -32,6 +32,9 @@ const maxJobRefs = 64;
 const maxJobText = 1000;
 const maxJobGames = 100_000;
 
+/** The longest time between two looks at every pending job while results keep coming as events. */
+const fullLookSeconds = 30;
+
 /** How many times a shard whose result was refused is put back on the queue before it counts as failed. */
 const maxRequeues = 3;
 
@@ -77,7 +80,7 @@ export interface QueueRun {
   onResult: (text: string, shard: Shard) => void;
   /** A result refused (its shard is put back on the queue), or a shard that failed. */
   onProblem: (message: string) => void;
-  /** Seconds between looks at the jobs not heard of (default 2). */
+  /** Seconds without a result before the jobs not heard of are looked at (default 2). */
   pollSeconds?: number;
   signal?: AbortSignal;
 }
@@ -121,8 +124,13 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
     }
   };
   let wake: () => void = () => undefined;
+  // results come as events; the jobs themselves are looked at only when the events go quiet (or every
+  // fullLookSeconds): a look reads every pending job, which at 10^5 shards is 10^5 reads of Redis
+  let heard = false;
   events.on("completed", ({ jobId, returnvalue }) => {
-    if (pending.has(jobId)) void take(jobId, returnvalue).then(() => wake(), () => wake());
+    if (!pending.has(jobId)) return;
+    heard = true;
+    void take(jobId, returnvalue).then(() => wake(), () => wake());
   });
   try {
     await events.waitUntilReady();
@@ -132,8 +140,11 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
       if (batch.length) await queue.addBulk(batch.map(jobOf));
     }
     let first = true;
+    let looked = 0;
     while (pending.size && !o.signal?.aborted) {
-      await look(queue, [...pending], take, async (id, job) => {
+      const quiet = !heard || performance.now() - looked > fullLookSeconds * 1000;
+      heard = false;
+      if (quiet) await look(queue, [...pending], take, async (id, job) => {
         if (first) return job.retry("failed"); // failed in an earlier run: tried again (workers may have been fixed)
         if (job.attemptsMade >= (job.opts.attempts ?? 1) || /^houserules worker/.test(job.failedReason ?? "")) {
           pending.delete(id);
@@ -144,6 +155,7 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
         const j = jobOf(byId.get(id)!);
         await queue.add(j.name, j.data, j.opts);
       });
+      if (quiet) looked = performance.now();
       first = false;
       if (!pending.size) break;
       await new Promise<void>((resolve) => {
