@@ -177,6 +177,21 @@ describe("a sweep on a queue", () => {
     expect(workers[0].err).toContain("cannot play shard 0123456789abcdef-c0-g0 of houserules 0.0.9");
   }, 60_000);
 
+  it("is refused by a worker of another build of the same version, which says so", async () => {
+    const url = nextUrl();
+    const q = queueOf(url);
+    const id = "0123456789abcdef-c0-g1";
+    await q.add("shard", { program: "0.1.0", build: "sha256:0000000000000000", sweep: "0123456789abcdef", shard: id, hash: "sha256:x", spec: { refs: ["idiot"], players: 3, seed: 1, agents: [{ name: "random" }, { name: "random" }, { name: "random" }], bounds: { seconds: 600, megabytes: 2048 } }, from: 0, to: 1 }, { jobId: id });
+    const workers = [worker(url)];
+    await until("the refusal", async () => (await q.getJobCounts("failed")).failed === 1);
+    const job = (await Job.fromId(q, id))!;
+    const own = /houserules worker 0\.1\.0 \(build (sha256:[0-9a-f]{16})\): taking shards/.exec(workers[0].err)![1];
+    expect(job.failedReason).toBe(`houserules worker 0.1.0 (build ${own}) cannot play shard ${id} of another build of houserules 0.1.0 (build sha256:0000000000000000): start workers from the same installation`);
+    expect(job.returnvalue).toBeNull();
+    await q.close();
+    await stopAll(workers);
+  }, 60_000);
+
   it("is refused by a worker whose rule files differ from the sweep's, and the sweep says which shards failed", async () => {
     const url = nextUrl();
     const rules = join(dir, "tiny.yaml");

@@ -11,4 +11,4 @@ export function rulesHash(loaded: LoadResult): string {
   return `sha256:${h.digest("hex")}`;
 }
 
-export { programVersion } from "./package-root.js";
+export { programBuild, programVersion } from "./package-root.js";

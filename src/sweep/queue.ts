@@ -19,6 +19,8 @@ export const queueName = "houserules-sweep";
 /** What a job carries: the shard and everything a worker needs to play it, by name. */
 export interface ShardJob {
   program: string;
+  /** The hash of the sources the program was built from (programBuild): a worker built from others refuses the shard. */
+  build?: string;
   sweep: string;
   shard: string;
   spec: RunSpec;
@@ -76,6 +78,8 @@ export async function checkReachable(url: string, seconds = 3): Promise<void> {
 }
 
 export interface QueueRun {
+  /** The program's build (programBuild), which every worker must share. */
+  build: string;
   /** A shard's result, merged. */
   onResult: (text: string, shard: Shard) => void;
   /** A result refused (its shard is put back on the queue), or a shard that failed. */
@@ -98,7 +102,7 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
   const failed: string[] = [];
   const jobOf = (s: Shard) => {
     const cell = plan.cells[s.cell];
-    const data: ShardJob = { program: plan.program, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), hash: cell.hash, from: s.from, to: s.to };
+    const data: ShardJob = { program: plan.program, build: o.build, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), hash: cell.hash, from: s.from, to: s.to };
     return { name: "shard" as const, data, opts: { jobId: s.id, attempts: 3, backoff: { type: "fixed", delay: 1000 }, removeOnComplete: false, removeOnFail: false } };
   };
   const take = async (id: string, value: unknown) => {
@@ -211,6 +215,7 @@ export async function stopOnQueue(merge: SweepMerge, url: string): Promise<numbe
 
 export interface WorkerRun {
   program: string;
+  build: string;
   pool: WorkerPool;
   /** Seconds a job's lock lasts without being renewed: how long a dead worker's shard waits to be taken over. */
   lockSeconds: number;
@@ -230,6 +235,7 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       if (problem) throw new UnrecoverableError(`houserules worker: job ${job.id} is not a shard: ${problem}`);
       const d = job.data;
       if (d.program !== o.program) throw new UnrecoverableError(`houserules worker ${o.program} cannot play shard ${d.shard} of houserules ${d.program}: start workers of that version`);
+      if (d.build !== undefined && d.build !== o.build) throw new UnrecoverableError(`houserules worker ${o.program} (build ${o.build}) cannot play shard ${d.shard} of another build of houserules ${d.program} (build ${d.build}): start workers from the same installation`);
       const started = performance.now();
       const tally: Tally = await o.pool.tally(d.spec, d.from, d.to, d.hash);
       shards++;
@@ -242,7 +248,7 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
   worker.on("error", (e) => o.log(`queue: ${e.message}`));
   worker.on("failed", (job, e) => o.log(`shard ${job?.id}: ${e.message}`));
   await worker.waitUntilReady();
-  o.log(`houserules worker ${o.program}: taking shards from ${url} on ${o.pool.workers} thread${o.pool.workers === 1 ? "" : "s"}`);
+  o.log(`houserules worker ${o.program} (build ${o.build}): taking shards from ${url} on ${o.pool.workers} thread${o.pool.workers === 1 ? "" : "s"}`);
   await new Promise<void>((resolve) => (o.signal.aborted ? resolve() : o.signal.addEventListener("abort", () => resolve(), { once: true })));
   await worker.close();
   return { shards, games };
@@ -253,7 +259,7 @@ function jobProblem(d: unknown): string | null {
   if (!d || typeof d !== "object") return "no data";
   const x = d as Partial<ShardJob>;
   const text = (v: unknown) => typeof v === "string" && v.length > 0 && v.length <= maxJobText;
-  if (!text(x.program) || !text(x.sweep) || !text(x.shard) || !text(x.hash)) return "program, sweep, shard and hash are texts";
+  if (!text(x.program) || !text(x.sweep) || !text(x.shard) || !text(x.hash) || (x.build !== undefined && !text(x.build))) return "program, build, sweep, shard and hash are texts";
   const s = x.spec;
   if (!s || typeof s !== "object") return "no spec";
   if (!Array.isArray(s.refs) || s.refs.length === 0 || s.refs.length > maxJobRefs || !s.refs.every(text)) return `the rules are 1 to ${maxJobRefs} names`;

@@ -7,7 +7,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { programVersion } from "../../node/rules-hash.js";
+import { programBuild, programVersion } from "../../node/rules-hash.js";
 import { readSweepFile, type SweepPlan } from "../../sweep/plan.js";
 import { ResultRefused, SweepMerge } from "../../sweep/merge.js";
 import { sweepResult, type SweepResult } from "../../sweep/result.js";
@@ -95,6 +95,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
       process.once("SIGINT", onSignal);
       try {
         ({ failed } = await q.sweepOnQueue(merge, queue, {
+          build: programBuild(),
           onResult: () => bar.update(merge.gamesDone),
           onProblem: (m) => io.err(`houserules sweep: ${m}\n`),
           signal: stop.signal,

@@ -5,14 +5,14 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { intFlag, readArgs, workersFlag } from "../args.js";
 import { queueAddress } from "./sweep.js";
 import { UsageError, type IO } from "../io.js";
-import { programVersion } from "../../node/rules-hash.js";
+import { programBuild, programVersion } from "../../node/rules-hash.js";
 import { WorkerPool } from "../../sim/parallel.js";
 
 export const workerHelp = `Usage: houserules worker --queue redis://HOST:PORT [--workers N] [--lock S]
 
 Takes shards of sweeps (houserules sweep FILE --queue ...) from the queue, plays each on one of N threads and
 posts its result, until stopped with SIGTERM or Ctrl-C (the shards it is playing are finished first). A worker
-refuses a shard of another version of houserules, or of rule files that differ from its own. A worker that dies
+refuses a shard of another version or build of houserules, or of rule files that differ from its own. A worker that dies
 leaves its shards to another worker once their lock runs out.
 
 Options:
@@ -43,7 +43,7 @@ export async function workerCommand(argv: string[], io: IO): Promise<number> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const { shards, games } = await q.serveQueue(values.queue, { program: programVersion(), pool, lockSeconds, log: (line) => io.err(line + "\n"), signal: stop.signal });
+    const { shards, games } = await q.serveQueue(values.queue, { program: programVersion(), build: programBuild(), pool, lockSeconds, log: (line) => io.err(line + "\n"), signal: stop.signal });
     io.err(`houserules worker: stopped after ${shards} shard${shards === 1 ? "" : "s"} (${games} games)\n`);
     return 0;
   } catch (e) {
