@@ -2,12 +2,11 @@
 // from its log, the players reconnect with their links, and the games go on to their ends with no accepted
 // move lost and none applied twice; the logs replay with houserules replay.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Client, Player, framesLeaks, logLines, makeRoom, secretOf, type MadeRoom } from "./helpers/serve-client.js";
+import { Client, Player, framesLeaks, logLines, makeRoom, secretOf, spawnServer, type MadeRoom } from "./helpers/serve-client.js";
 import { loadRules } from "../src/interpreter/load/load.js";
 import type { LogMove } from "../src/sim/game-log.js";
 
@@ -19,20 +18,8 @@ afterAll(() => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** The server as its own process, on any free port of 127.0.0.1; resolves with its address and what it said. */
-function serve(): Promise<{ child: ChildProcess; url: string; said: string[] }> {
-  const child = spawn(process.execPath, [resolve("bin/houserules.js"), "serve", "--port", "0", "--data", data, "--json", "--agent-delay", "0", "--messages-per-second", "500"], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  const said: string[] = [];
-  return new Promise((done, failed) => {
-    child.once("exit", (code) => failed(new Error(`the server exited with ${code}: ${said.join("\n")}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      said.push(line);
-      const m = JSON.parse(line) as { listening?: string };
-      if (m.listening) done({ child, url: m.listening, said });
-    });
-  });
-}
+/** The server as its own process, on any free port of 127.0.0.1. */
+const serve = () => spawnServer(data, children);
 
 async function join2(url: string, made: MadeRoom, seat: number): Promise<Client> {
   const { room, secret } = secretOf(made.seats[seat].link!);
@@ -66,8 +53,9 @@ describe("a server killed mid-game", () => {
     const ends = [];
     clients = await Promise.all(rooms.map((made, r) => Promise.all(people[r].map((_, k) => join2(server.url, made, k)))));
     for (const cs of clients) for (const c of cs) {
-      // a reconnecting player is sent its own view and the log as told to its seat, from the start
-      expect(c.last.log.from).toBe(0);
+      // a reconnecting player is sent its own view and the log as told to its seat, from the start (the frames after
+      // it come when the others join again)
+      expect(c.frames[0].log.from).toBe(0);
       ends.push(c.nextFrame((f) => f.over, 120_000));
     }
     clients.forEach((cs, r) => cs.forEach((c, k) => people[r][k].play(c)));

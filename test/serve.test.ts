@@ -15,10 +15,12 @@ import { Client, Player, framesLeaks, logLines, makeRoom, secretOf, type MadeRoo
 
 let server: Server;
 let data: string;
+/** A page of another origin the server is told to let in (as `serve --origin` does): the playground, say. */
+const page = "http://playground.example:5178";
 
 beforeAll(async () => {
   data = mkdtempSync(join(tmpdir(), "houserules-serve-"));
-  server = await startServer({ host: "127.0.0.1", port: 0, data, timing: { agentDelayMs: 0 }, burst: 40, perSecond: 200, pingMs: 200 });
+  server = await startServer({ host: "127.0.0.1", port: 0, data, origins: [page], timing: { agentDelayMs: 0 }, burst: 40, perSecond: 200, pingMs: 200 });
 });
 
 afterAll(async () => {
@@ -155,6 +157,61 @@ describe("houserules serve", () => {
     await expect(makeRoom(server.url, { rules: "idiot", players: 1 })).rejects.toThrow(/400/);
     await expect(makeRoom(server.url, { files: [{ name: "../up.yaml", text: "x" }] })).rejects.toThrow(/400: files\[0\].name/);
     await expect(makeRoom(server.url, { rules: "idiot", agents: [null, "mc:100000", null] })).rejects.toThrow(/400: agents\[1\]/);
+  });
+
+  it("lets a page of an --origin make rooms across origins, and no other; tells every connection who is seated, the table's rules once a game, each legal move's cards", async () => {
+    const body = JSON.stringify({ rules: ["idiot", "idiot/sevens"], agents: [null, null, "random"], names: ["Ann", "Bob", "Cat"], seed: 5 });
+    const ask = (origin: string, method = "OPTIONS") => fetch(`${server.url}/rooms`, method === "POST" ? { method, headers: { origin, "content-type": "application/json" }, body } : { method, headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    const preflight = await ask(page);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(page);
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+    const evil = await ask("http://evil.example");
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await ask("http://evil.example", "POST")).status).toBe(403);
+    const made = await ask(page, "POST");
+    expect(made.status).toBe(201);
+    expect(made.headers.get("access-control-allow-origin")).toBe(page);
+    const room = (await made.json()) as MadeRoom;
+    // a program without an Origin is answered as before, with no cross-origin header
+    const plain = await fetch(`${server.url}/rooms/${room.room}`);
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+
+    const watcher = await Client.open(server.url, room.room, { origin: page });
+    watcher.send({ t: "watch" });
+    const first = await watcher.nextFrame();
+    expect(first.connected).toEqual([false, false, false]);
+    expect(first.tableRules?.game.name).toBe("Idiot + Sevens");
+    expect(first.tableRules?.game.faces).toHaveLength(52);
+    expect(first.tableRules?.outer).toBeNull();
+    /** The frame that says these seats are held, among those from the `from`th on: received already, or still to come. */
+    const holding = (c: Client, seats: boolean[], from = 1) => {
+      const test = (f: Frame) => JSON.stringify(f.connected) === JSON.stringify(seats);
+      return c.frames.slice(from).find(test) ?? c.nextFrame(test);
+    };
+    const ann = await seat(room, 0);
+    expect(ann.first.connected).toEqual([true, false, false]);
+    expect(ann.first.tableRules?.game.name).toBe("Idiot + Sevens");
+    await holding(watcher, [true, false, false]);
+    const bob = await seat(room, 1);
+    expect(bob.first.connected).toEqual([true, true, false]);
+    const bothSeated = await holding(watcher, [true, true, false]);
+    expect(bothSeated.tableRules).toBeUndefined(); // sent once, until the game played changes
+    await holding(ann.client, [true, true, false]);
+    const before = watcher.frames.length;
+    bob.client.close();
+    await holding(watcher, [true, false, false], before);
+
+    // the cards of each legal move, and only cards the seat's view shows
+    const mover = [ann.first, bob.first].find((f) => f.legal.length > 0)!;
+    expect(mover.legalCards).toHaveLength(mover.legal.length);
+    const shown = new Set(mover.view.zones.flatMap((z) => z.cards).filter((c) => c >= 0));
+    expect(mover.legalCards!.flat().length).toBeGreaterThan(0);
+    expect(mover.legalCards!.flat().every((c) => shown.has(c))).toBe(true);
+    expect(watcher.frames.every((f) => f.legalCards?.length === 0)).toBe(true);
+    ann.client.close();
+    watcher.close();
   });
 
   it("makes a room of rule files sent as text, which its log replays from the room's folder", async () => {

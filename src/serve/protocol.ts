@@ -2,6 +2,7 @@
 // Everything here comes from the network: every size is checked before any work is done on it, and names
 // read from a message are looked up in Maps or checked against fixed lists, never used as object keys.
 import type { View } from "../interpreter/view.js";
+import type { TableRules } from "../table/rules.js";
 
 /** The longest message a client may send, in bytes (a move is a few dozen). Longer ones are refused with an error. */
 export const maxMessageBytes = 4096;
@@ -53,6 +54,16 @@ export interface Frame {
   log: { from: number; lines: string[] };
   /** Why this seat's move with this id was refused, by which rule. */
   refusal: { id: number; rule: string; reason: string } | null;
+  // Added to the protocol later, so optional: a client must do without them (an older server sends none).
+  /** Per seat: whether a person's connection holds that seat now (false for a seat agents play). A frame goes to
+   *  every connection when someone joins or leaves, so this list is always current. */
+  connected?: boolean[];
+  /** Per legal move, in the same order: the cards it names, by card id — only cards this seat's view shows. */
+  legalCards?: number[][];
+  /** What drawing the table needs of the rules (zones, variables, each card's face), for the game being played and
+   *  the match around it: on a connection's first frame and whenever the game played changes (a match's next
+   *  round); absent from the other frames. */
+  tableRules?: { game: TableRules; outer: TableRules | null };
 }
 
 export type ErrorCode = "malformed" | "too-large" | "too-fast" | "not-seated" | "secret" | "move-id" | "over" | "busy";

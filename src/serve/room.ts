@@ -20,6 +20,7 @@ import { GamePlay } from "../sim/play-game.js";
 import { GameRecorder, applyLogged, type LogMove } from "../sim/game-log.js";
 import { programVersion, rulesHash } from "../node/rules-hash.js";
 import { viewText } from "../sim/trace.js";
+import { moveCards, tableRules } from "../table/rules.js";
 import type { Frame, ServerMessage } from "./protocol.js";
 
 /** What is kept of a room beside its log: the rules it loads, and a hash of each person's seat secret. */
@@ -44,6 +45,8 @@ export interface Viewer {
   sent: number;
   /** The connection's round trip in seconds, as the server's pings measured it (real time). */
   rtt: number;
+  /** The game whose table rules this connection was sent last (undefined: none yet). */
+  drawn?: Game;
   send(m: ServerMessage): void;
 }
 
@@ -199,11 +202,19 @@ export class Room {
   join(v: Viewer): void {
     this.viewers.add(v);
     v.sent = 0;
+    v.drawn = undefined;
     v.send(this.frame(v, null));
+    if (v.seat >= 0) this.seatsChanged(v);
   }
 
   leave(v: Viewer): void {
-    this.viewers.delete(v);
+    if (!this.viewers.delete(v) || v.seat < 0 || this.closed) return;
+    this.seatsChanged(v);
+  }
+
+  /** Someone took or left a seat: every other connection is sent a frame, whose `connected` says who is seated. */
+  private seatsChanged(by: Viewer): void {
+    for (const o of this.viewers) if (o !== by) o.send(this.frame(o, null));
   }
 
   /** Runs one piece of work after the ones before it: a room's moves are applied, logged and answered in order. */
@@ -343,12 +354,20 @@ export class Room {
     const lines = this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, reader));
     v.sent = this.entries.length;
     const seen = view(s, seat);
-    const legal = seat >= 0 && toMove.includes(seat) && !this.file.agents[seat] ? legalMoves(s, seat).map((m) => moveText(g, m)) : [];
+    const moves = seat >= 0 && toMove.includes(seat) && !this.file.agents[seat] ? legalMoves(s, seat) : [];
+    const legal = moves.map((m) => moveText(g, m));
+    const shown = new Set(seen.zones.flatMap((z) => z.cards));
+    const seated = new Set([...this.viewers].map((o) => o.seat));
+    const drawing = v.drawn === g.game ? undefined : { game: tableRules(g.game), outer: s.sub ? tableRules(s.game) : null };
+    v.drawn = g.game;
     return {
       t: "frame", room: this.id, seat, names: this.file.names, agents: this.file.agents.map((a) => a !== null),
       moves: this.applied.reduce((a, b) => a + b, 0), ack: seat >= 0 ? this.applied[seat] : 0,
       over: s.over, winners: (s.result?.winners ?? []).map((p) => s.names[p]), error: s.error,
       realtime: isRealtime(s), now: g.now, toMove, view: seen, table: viewText(s, seen), legal, log: { from, lines }, refusal,
+      connected: this.file.names.map((_, p) => this.file.agents[p] === null && seated.has(p)),
+      legalCards: moves.map((m) => moveCards(m.action.params, m.args).filter((c) => shown.has(c))),
+      ...(drawing ? { tableRules: drawing } : {}),
     };
   }
 

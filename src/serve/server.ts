@@ -4,7 +4,7 @@
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
 import { readdirSync, existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import rateLimit from "@fastify/rate-limit";
 import type { WebSocket } from "ws";
@@ -149,6 +149,20 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     if (origin === undefined) return false; // not a browser: no page can be making it connect
     return !(allowed.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`);
   };
+  /**
+   * A page of an origin given with --origin (the playground, say) makes rooms with a cross-origin fetch: the
+   * browser asks first (OPTIONS, since the body is JSON) and reads the answer only if it names that origin. Only
+   * the origins given are named, one at a time, never "*"; the server's own pages need none of it.
+   */
+  const crossOrigin = (req: FastifyRequest, reply: FastifyReply): void => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && allowed.has(origin)) reply.header("access-control-allow-origin", origin).header("vary", "origin");
+  };
+  app.options("/rooms", async (req, reply) => {
+    if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });
+    crossOrigin(req, reply);
+    return reply.code(204).header("access-control-allow-methods", "POST").header("access-control-allow-headers", "content-type").header("access-control-max-age", "600").send();
+  });
 
   // A browser opening an invitation link gets the page that plays it (src/serve/page.ts); a program, the server's version.
   const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'";
@@ -160,6 +174,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
 
   app.post("/rooms", { config: { rateLimit: { max: o.roomsPerMinute ?? 30, timeWindow: 60_000 } } }, async (req, reply) => {
     if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });
+    crossOrigin(req, reply);
     if (rooms.size >= maxRooms) return reply.code(503).send({ error: `the server holds ${maxRooms} rooms, its most` });
     let asked;
     try {
@@ -190,6 +205,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   });
 
   app.get("/rooms/:room", async (req, reply) => {
+    crossOrigin(req, reply);
     const room = rooms.get((req.params as { room: string }).room);
     if (!room) return reply.code(404).send({ error: "no such room" });
     const seated = new Set([...room.viewers].map((v) => v.seat));

@@ -7,7 +7,7 @@ import type { View } from "../interpreter/view.js";
 import { actors, innermost } from "../interpreter/engine.js";
 import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
-import { tableRules, type TableRules } from "../table/rules.js";
+import { moveCards, tableRules, type TableRules } from "../table/rules.js";
 import { Session, TRUTH } from "./session.js";
 import { scenarioOf, type RulesRef, type ScenarioFrom, type ScriptedRound } from "./export.js";
 import { scenarioStart, type ScenarioSetup } from "../scenario/run.js";
@@ -247,7 +247,7 @@ export class RemoteSession {
     const g = innermost(s);
     const toMove = s.over ? [] : actors(s);
     const legalFor = viewer === TRUTH ? (g.current >= 0 ? g.current : (toMove[0] ?? -1)) : toMove.includes(viewer) ? viewer : -1;
-    const legal = legalFor < 0 ? [] : session.legal(legalFor).map(({ move, text }) => ({ text, action: move.action.name, cards: cardsOf(move.action.params, move.args) }));
+    const legal = legalFor < 0 ? [] : session.legal(legalFor).map(({ move, text }) => ({ text, action: move.action.name, cards: moveCards(move.action.params, move.args) }));
     const reset = session.cursor < this.sentCursor || this.sent > session.logLength;
     const from = reset ? 0 : this.sent;
     const lines = session.log(viewer, from);
@@ -297,17 +297,6 @@ function agentsFor(names: (string | null)[]): (Agent | null)[] | string {
     seats.push(agent);
   }
   return seats;
-}
-
-function cardsOf(params: readonly { kind: string; several: boolean }[], args: readonly unknown[]): number[] {
-  const out: number[] = [];
-  params.forEach((p, i) => {
-    const v = args[i];
-    if (v === null || v === undefined) return;
-    if (p.several) out.push(...(v as number[]));
-    else if (p.kind === "card") out.push(v as number);
-  });
-  return out;
 }
 
 /** The rounds a scenario scripts, with each one's own keys but its moves and expectations (what an export repeats). */

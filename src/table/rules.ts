@@ -30,3 +30,15 @@ export function tableRules(game: Game): TableRules {
   }
   return rules;
 }
+
+/** The cards a move names, by card id: its card parameters' arguments, in order. */
+export function moveCards(params: readonly { kind: string; several: boolean }[], args: readonly unknown[]): number[] {
+  const out: number[] = [];
+  params.forEach((p, i) => {
+    const v = args[i];
+    if (v === null || v === undefined) return;
+    if (p.several) out.push(...(v as number[]));
+    else if (p.kind === "card") out.push(v as number);
+  });
+  return out;
+}

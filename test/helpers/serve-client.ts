@@ -1,7 +1,10 @@
 // A player at another screen, as the tests see one: a real WebSocket (ws) to a houserules server, keeping every
 // message it received, and the checks of what a seat was sent against the game's own log.
 import WebSocket from "ws";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { resolve } from "node:path";
 import type { Frame, ServerMessage } from "../../src/serve/protocol.js";
 import type { Game } from "../../src/interpreter/model.js";
 import type { State } from "../../src/interpreter/state.js";
@@ -21,6 +24,25 @@ export interface MadeRoom {
   room: string;
   socket: string;
   seats: Seat[];
+}
+
+/**
+ * `houserules serve` as its own process on 127.0.0.1 (any free port unless `args` give one), agents moving at once;
+ * resolves with its address and what it said. The child is added to `children`, for the caller to end.
+ */
+export function spawnServer(data: string, children: ChildProcess[], args: string[] = []): Promise<{ child: ChildProcess; url: string; said: string[] }> {
+  const port = args.includes("--port") ? [] : ["--port", "0"];
+  const child = spawn(process.execPath, [resolve("bin/houserules.js"), "serve", ...port, "--data", data, "--json", "--agent-delay", "0", "--messages-per-second", "500", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  const said: string[] = [];
+  return new Promise((done, failed) => {
+    child.once("exit", (code) => failed(new Error(`the server exited with ${code}: ${said.join("\n")}`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      said.push(line);
+      const m = JSON.parse(line) as { listening?: string };
+      if (m.listening) done({ child, url: m.listening, said });
+    });
+  });
 }
 
 export async function makeRoom(url: string, body: unknown): Promise<MadeRoom> {

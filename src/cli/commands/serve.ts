@@ -17,8 +17,8 @@ Options:
                  you trust, or behind a reverse proxy that adds TLS (docs/serve.md)
   --port P       the port (default 8080; 0: any free port, printed at the start)
   --data DIR     where rooms and their logs are kept (default ./houserules-rooms)
-  --origin O     a page origin (https://example.org) whose pages may connect, besides the server's own
-                 (repeatable)
+  --origin O     a page origin (https://example.org) whose pages may make rooms and connect, besides the
+                 server's own (repeatable); the playground of npm start is http://127.0.0.1:5178
   --max-rooms N  the most rooms the server holds (default 1000)
   --agent-delay MS  how long an agent waits before its move outside real time (default 400)
   --lag-cap MS   in real time, the most a move's time is set back for its sender's round trip (default
