@@ -6,12 +6,18 @@ import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
-const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * Where the page may connect besides its own files: a game server (`houserules serve`) that the person names on
+ * the Play screen to play online — on this machine, or anywhere over TLS. Nothing connects until they do; plain
+ * http and ws to other machines stay closed (moves and links would cross the network in clear text).
+ */
+export const gameServers = "http://127.0.0.1:* ws://127.0.0.1:* http://localhost:* ws://localhost:* https: wss:";
 /** The page's policy; also written into the page as a meta element, for hosts that send no headers. */
-const pageMeta = `${common}; script-src 'self'; worker-src 'self'`;
+const pageMeta = `${common}; connect-src 'self' ${gameServers}; script-src 'self'; worker-src 'self'`;
 export const pagePolicy = `${pageMeta}; frame-ancestors 'none'`;
-export const rulesWorkerPolicy = `${common}; script-src 'self' 'unsafe-eval'`;
-export const workerPolicy = `${common}; script-src 'self'`;
+export const rulesWorkerPolicy = `${common}; connect-src 'self'; script-src 'self' 'unsafe-eval'`;
+export const workerPolicy = `${common}; connect-src 'self'; script-src 'self'`;
 
 /** Sends the policy with every response of the preview server: the page's, and each worker's own. */
 function policy(): Plugin {

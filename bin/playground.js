@@ -12,7 +12,8 @@ const config = join(root, "vite.config.ts");
 const help = `Usage: npm start [-- --port N] [-- --no-build]
 
 Builds the houserules playground (the page and its workers, into dist/editor) and serves it on
-127.0.0.1, printing its address. Everything the page needs is in the build: it fetches nothing else.
+127.0.0.1, printing its address. Everything the page needs is in the build: it fetches nothing else
+(only a game server that the person names on the Play screen, to play online).
 
 Options:
   --port N     the port to serve on (default 5178; 0 picks a free one)

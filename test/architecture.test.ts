@@ -170,9 +170,11 @@ describe("the game server", () => {
   // the command line: only the serve command starts it, and nothing it builds on knows it is there.
   const imports = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
 
-  it("is started only by the serve command", () => {
+  it("is started only by the serve command; the page knows only the protocol's types, as a client of the wire", () => {
     const users = files("src").filter((f) => f.endsWith(".ts") && !f.startsWith("src/serve/") && imports(f).some((s) => s.includes("/serve/")));
-    expect(users).toEqual(["src/cli/commands/serve.ts"]);
+    expect(users).toEqual(["src/cli/commands/serve.ts", "src/editor/play/online.ts"]);
+    const page = readFileSync("src/editor/play/online.ts", "utf8");
+    expect([...page.matchAll(/^import (type )?.*from "([^"]*\/serve\/[^"]*)";$/gm)].map((m) => `${m[1] ?? ""}${m[2]}`)).toEqual(["type ../../serve/protocol.js"]);
   });
 
   it("builds on the engine and the library's parts, not on the page or a command", () => {

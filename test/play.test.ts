@@ -1,9 +1,9 @@
 // Watching, playing and measuring games in the playground, in a real browser: Debian's chromium driven by
 // playwright-core against the page `npm start` serves, its games in the page's own Web Workers. Each test walks
 // through a whole use of the page and checks it against the engine and the command line.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse } from "yaml";
@@ -18,8 +18,16 @@ import { randomAgent } from "../src/agents/random.js";
 import { Session } from "../src/session/session.js";
 import { visibleCards } from "../src/sim/leaks.js";
 import { hiddenNames } from "./helpers/hidden.js";
+import { framesLeaks, spawnServer } from "./helpers/serve-client.js";
+import type { Frame as SeatFrame } from "../src/serve/protocol.js";
+import type { ChildProcess } from "node:child_process";
+import { loadComposition } from "../src/interpreter/load/load.js";
 
 const pg = usePlayground();
+const servers: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of servers) if (c.exitCode === null) c.kill("SIGKILL");
+});
 
 function load(id: string): Game {
   const g = loadRules(id).game;
@@ -557,5 +565,102 @@ describe("watching and playing in the page", () => {
       expect(await page.textContent("[data-test=result]")).toBe(`Game over. Scores: ${result.scores!.map((v, p) => `${mirror.names[p]} ${v}`).join(", ")}. ${result.winners.map((p) => mirror.names[p]).join(" and ")} ${result.winners.length === 1 ? "wins" : "win"}.`);
     }
     expect(problems).toEqual([]);
+  }, 300_000);
+
+  it("plays online: a room of an Idiot variant made from the page on a houserules serve, a seat's link copied and opened in another browser, a seat taken here and played on the Play screen's table to the end, who is seated shown as they come and go, the banner when the server is killed and when it is back, and nothing received that the seat may not see", async () => {
+    const data = mkdtempSync(join(tmpdir(), "houserules-online-"));
+    const origin = new URL(pg.url).origin;
+    let server = await spawnServer(data, servers, ["--origin", origin]);
+    const { page, context, problems } = await openPage(pg);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await page.click("[data-screen=play]");
+    await page.fill("[data-test=play-rules]", "idiot+idiot/sevens");
+    await page.fill("[data-test=play-players]", "3");
+    await page.dispatchEvent("[data-test=play-players]", "change");
+    await page.fill("[data-test=play-seed]", "21");
+    await page.click("[data-test=online-open]");
+    await page.fill("[data-test=online-server]", server.url);
+    for (const [p, who] of ["person", "person", "random"].entries()) await page.selectOption(`[data-test=online-seat-${p}]`, who);
+    await page.click("[data-test=online-create]");
+    const row = (seat: number) => page.locator(`[data-test=online-seat][data-seat="${seat}"]`);
+    const state = (seat: number, text: string) => row(seat).locator("[data-test=online-state]", { hasText: text }).waitFor({ timeout: 20_000 });
+    await state(0, "waiting for someone to open the link");
+    await state(1, "waiting for someone to open the link");
+    await state(2, "agent: random");
+    expect(await row(2).locator("[data-test=online-link]").count()).toBe(0);
+    // the address is kept for the next visit
+    expect(await page.evaluate(() => localStorage.getItem("houserules.page.v1"))).toContain(server.url);
+
+    // seat 2's link, copied, opens the server's own page in another browser
+    await row(1).locator("[data-test=online-copy]").click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(await row(1).locator("[data-test=online-link]").inputValue());
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#room=[\w-]+&seat=1&secret=[\w-]+$/);
+    const friendContext = await pg.browser.newContext();
+    const friend = await friendContext.newPage();
+    await friend.goto(link);
+    await friend.locator("#status", { hasText: "You are P2." }).waitFor({ timeout: 20_000 });
+    await state(1, "seated");
+
+    // the first seat, taken here: the Play screen's own table, moves and log, fed by the server
+    await row(0).locator("[data-test=online-take]").click();
+    await state(0, "seated (you, here)");
+    await page.waitForSelector("[data-test=table] svg");
+    expect(await page.locator("[data-test=viewer]").textContent()).toBe("your seat online");
+    expect(await page.locator("[data-test=steps]").isHidden()).toBe(true); // the server's game is not stepped here
+
+    // both play: a card where one can be played (a random player swaps and picks up for thousands of moves)
+    const autoplay = (p: Page, buttons: string) => p.evaluate((buttons) => new Promise<void>((done) => {
+      const g = globalThis as any;
+      const tick = () => {
+        if (g.playground ? g.playground.play.frame?.over : g.houserules.over) return done();
+        const moves = [...document.querySelectorAll<HTMLButtonElement>(buttons)].filter((b) => !b.disabled);
+        const on = moves.filter((b) => !/^(swap|pickup)/.test(b.textContent ?? ""));
+        const from = on.length ? on : moves;
+        if (from.length) from[Math.floor(Math.random() * from.length)].click();
+        setTimeout(tick, 20);
+      };
+      tick();
+    }), buttons);
+    const ours = autoplay(page, "[data-test=legal-move]");
+    const theirs = autoplay(friend, "#moves button");
+    const moves = () => page.evaluate(() => ((globalThis as any).playground.play.online.frames as SeatFrame[]).at(-1)?.moves ?? 0);
+    for (let t = 0; (await moves()) < 15 && t < 600; t++) await page.waitForTimeout(100);
+    expect(await moves()).toBeGreaterThanOrEqual(15);
+
+    // the server killed mid-game, and started again on its folder and port: the banner comes, and goes
+    const port = new URL(server.url).port;
+    server.child.kill("SIGKILL");
+    await page.locator("[data-test=online-banner]", { hasText: "The connection to the server dropped" }).waitFor({ timeout: 20_000 });
+    server = await spawnServer(data, servers, ["--origin", origin, "--port", port]);
+    expect(server.said.filter((l) => l.includes("resumed"))).toHaveLength(1);
+    await page.locator("[data-test=online-banner]", { hasText: "The connection is back" }).waitFor({ timeout: 20_000 });
+    await page.locator("[data-test=online-banner]").waitFor({ state: "hidden", timeout: 20_000 });
+
+    await Promise.all([ours, theirs]);
+    const frames = await page.evaluate(() => (globalThis as any).playground.play.online.frames as SeatFrame[]);
+    const mine = frames.filter((f) => f.seat === 0);
+    const last = mine.at(-1)!;
+    expect(last.over).toBe(true);
+    expect(last.winners.length).toBeGreaterThan(0);
+    expect(last.moves).toBeGreaterThan(20);
+    expect(frames.filter((f) => f.seat === -1).length).toBeGreaterThan(0); // the lobby watched before taking the seat
+    // the Play screen's result and log, as the seat's frames told it since it last joined
+    expect(await page.textContent("[data-test=result]")).toMatch(/^Game over\. .*wins?\.$/);
+    const joined = mine.map((f) => f.log.from).lastIndexOf(0);
+    expect(await page.locator("[data-test=log] li").allTextContents()).toEqual(mine.slice(joined).flatMap((f) => f.log.lines));
+    expect(await page.locator("[data-test=table] svg").count()).toBeGreaterThan(0);
+    console.log(`online: ${last.moves} moves; the playground received ${frames.length} frames (${frames.filter((f) => f.seat === -1).length} as an onlooker)`);
+    const room = frames[0].room;
+    const game = loadComposition(["idiot", "idiot/sevens"]).game!;
+    expect(framesLeaks(game, join(data, room, "game.log"), frames)).toEqual([]);
+
+    // the friend leaves: their seat is shown waiting again
+    await friendContext.close();
+    await state(1, "waiting for someone to open the link");
+    // what the page reported: the server's address is outside the page, and its sockets failed while it was down
+    expect(problems.filter((p) => !p.includes(server.url.replace("http", "")) && !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+/.test(p))).toEqual([]);
+    server.child.kill("SIGKILL");
+    rmSync(data, { recursive: true, force: true });
   }, 300_000);
 });

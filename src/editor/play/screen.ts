@@ -16,6 +16,7 @@ import { RealtimeClock } from "./clock.js";
 import { gameChoices } from "./games.js";
 import { borderColour } from "../compose/card.js";
 import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
+import { OnlinePanel } from "./online.js";
 
 export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
 const speeds: [string, number][] = [["1 move/s", 1000], ["4 moves/s", 250], ["10 moves/s", 100], ["full speed", 0]];
@@ -53,6 +54,8 @@ export class PlayScreen implements Screen {
   private speedSelect = h("select", { "aria-label": "Speed", "data-test": "speed" });
   private playButton = h("button", { class: "small", "data-test": "play-pause", onclick: () => this.toggle() }, "Play");
   private position = h("span", { class: "position", "data-test": "position" });
+  /** Stepping through the game and exporting it: hidden while a seat online is played (the server holds the game). */
+  private stepsBox = h("span", { class: "play-bar", "data-test": "steps" });
   private tableBox = h("div", { class: "table-box", "data-test": "table" });
   private logList = h("ol", { class: "log", "data-test": "log" });
   private legalBox = h("div", { class: "legal", "data-test": "legal" });
@@ -76,8 +79,18 @@ export class PlayScreen implements Screen {
   private scenarioBox = h("span", { class: "scenario-name", "data-test": "scenario-name" });
   private dropScenario = h("button", { class: "small", hidden: true, title: "start games from the rules again", "data-test": "scenario-drop", onclick: () => this.closeScenario() }, "✕");
 
+  /** Play online: a room on a game server of these rules; while the page holds a seat there, its frames are drawn here. */
+  readonly online: OnlinePanel;
+
   constructor(private app: App) {
     this.clock = new RealtimeClock(this, this.clockBox);
+    this.online = new OnlinePanel(app, {
+      rulesText: () => this.rulesInput.value,
+      players: () => Math.max(1, Math.min(16, Number(this.playersInput.value) || 4)),
+      seed: () => this.seedValue(),
+      draw: (frame, answered) => this.received({ kind: "frame", frame }, answered ? "move" : "forward"),
+      seated: (seat) => this.seatedOnline(seat),
+    });
     app.play = (rules, players) => {
       app.show("play");
       this.closeScenario();
@@ -101,20 +114,23 @@ export class PlayScreen implements Screen {
     this.tableBox.addEventListener("dblclick", (e) => this.doubleClickCard(e));
     this.seatInputs();
     const bar = (...c: (Node | string)[]) => h("div", { class: "play-bar" }, ...c);
+    fill(this.stepsBox,
+      h("button", { class: "small", title: "to the start", "data-test": "first", onclick: () => void this.send({ kind: "seek", cursor: 0 }) }, "First"),
+      h("button", { class: "small", title: "one move back", "data-test": "back", onclick: () => void this.send({ kind: "back" }) }, "◀"),
+      h("button", { class: "small", title: "one move on", "data-test": "forward", onclick: () => void this.send({ kind: "forward" }) }, "▶"),
+      this.playButton, this.speedSelect,
+      h("button", { class: "small", title: "to the end (or until a person must move)", "data-test": "end", onclick: () => void this.toEnd() }, "Last"),
+      this.position,
+      h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario"));
     fill(root,
       h("div", { class: "play-main" },
         bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
           this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
           h("button", { class: "small", title: "start from a scenario file: its players, options, dealer and stacked deal", "data-test": "scenario-open", onclick: () => this.scenarioInput.click() }, "Open scenario…"),
-          this.scenarioInput, this.scenarioBox, this.dropScenario),
-        bar(h("label", {}, "View ", this.viewerSelect),
-          h("button", { class: "small", title: "to the start", "data-test": "first", onclick: () => void this.send({ kind: "seek", cursor: 0 }) }, "First"),
-          h("button", { class: "small", title: "one move back", "data-test": "back", onclick: () => void this.send({ kind: "back" }) }, "◀"),
-          h("button", { class: "small", title: "one move on", "data-test": "forward", onclick: () => void this.send({ kind: "forward" }) }, "▶"),
-          this.playButton, this.speedSelect,
-          h("button", { class: "small", title: "to the end (or until a person must move)", "data-test": "end", onclick: () => void this.toEnd() }, "Last"),
-          this.position,
-          h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario")),
+          this.scenarioInput, this.scenarioBox, this.dropScenario,
+          h("button", { class: "small", title: "make a room of these rules on a houserules serve, for friends at other screens", "data-test": "online-open", onclick: () => this.online.toggle() }, "Play online…")),
+        this.online.box, this.online.banner,
+        bar(h("label", {}, "View ", this.viewerSelect), this.stepsBox),
         this.errorBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox),
       h("aside", { class: "play-side" },
         h("h2", {}, "Moves"), this.legalBox,
@@ -166,12 +182,36 @@ export class PlayScreen implements Screen {
     return [...this.seatsBox.querySelectorAll("select")].map((s) => (s.value === "person" ? null : s.value));
   }
 
+  private seedValue(): number | string {
+    const typed = this.seedInput.value.trim();
+    return /^-?\d+$/.test(typed) ? Number(typed) : typed;
+  }
+
+  /** The page took a seat in a room online (its frames come from the server now), or left it (-1). */
+  private seatedOnline(seat: number): void {
+    this.pause();
+    this.clock.reset();
+    this.covered = -1;
+    this.stepsBox.hidden = seat >= 0;
+    if (seat < 0) return;
+    this.mode = seat;
+    this.frame = null;
+    this.lines = [];
+    this.tables = [];
+    fill(this.tableBox);
+    fill(this.logList);
+    fill(this.legalBox);
+    this.legalDrawn = "";
+    fill(this.viewerSelect, h("option", { value: seat }, "your seat online"));
+  }
+
   async start(): Promise<void> {
+    this.online.leave();
     this.pause();
     this.clock.reset();
     const { refs, ref } = await this.app.rulesOf(this.rulesInput.value);
     const seats = this.seats();
-    const seed = /^-?\d+$/.test(this.seedInput.value.trim()) ? Number(this.seedInput.value.trim()) : this.seedInput.value.trim();
+    const seed = this.seedValue();
     const scenario = this.scenario;
     this.frame = null;
     this.roundSeen = 0;
@@ -279,6 +319,8 @@ export class PlayScreen implements Screen {
 
   /** Sends a request and draws the answer; requests go one after another. */
   send(request: SessionRequest, withFiles = false): Promise<SessionReply> {
+    // a seat online: the game is the server's, and nothing here steps it
+    if (this.online.seat >= 0 && request.kind !== "start") return Promise.resolve({ kind: "failed", error: "the game is played online" });
     const next = this.busy.then(async () => {
       const reply = await this.client.ask(request, withFiles || request.kind === "start" ? this.app.workspace.store.entries() : undefined);
       this.received(reply, request.kind);
@@ -345,7 +387,7 @@ export class PlayScreen implements Screen {
     this.drawTables(drawings);
     this.renderLegal();
     this.renderLog();
-    this.clock.frame(f);
+    if (this.online.seat < 0) this.clock.frame(f);
   }
 
   /** The tables drawn: patched into the last ones, so that a move touches only what it changed. */
@@ -423,6 +465,10 @@ export class PlayScreen implements Screen {
 
   async move(text: string): Promise<void> {
     if (!this.frame || this.roundWaiting()) return;
+    if (this.online.seat >= 0) {
+      if (this.online.move(text)) this.moveInput.value = "";
+      return;
+    }
     const player = this.mover();
     await this.send({ kind: "move", player, text, at: this.frame.realtime ? this.clock.now() : undefined });
     if (this.frame?.refusal) return;
