@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type Server } from "../src/serve/server.js";
-import { playFrame, readMadeRoom, roomRequest } from "../src/editor/play/online.js";
+import { playFrame, readMadeRoom, roomRequest } from "../src/editor/play/online-room.js";
 import { drawTable } from "../src/table/table.js";
 import { Client, secretOf } from "./helpers/serve-client.js";
 

@@ -229,6 +229,60 @@ describe("houserules serve", () => {
     watcher.close();
   });
 
+  it("lets a finished room go from memory after a while, and loads it again from its folder when a link asks for it, also after a restart", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "houserules-finished-"));
+    const said: string[] = [];
+    const start = () => startServer({ host: "127.0.0.1", port: 0, data: folder, timing: { agentDelayMs: 0 }, keepFinishedMs: 300, say: (l) => void said.push(l) });
+    let short = await start();
+    try {
+      const made = await makeRoom(short.url, { rules: "idiot", agents: [null, "random", "random"], seed: 3 });
+      // a game played to its end by a person and two agents
+      const kept = await makeRoom(short.url, { rules: "idiot", agents: [null, "random", "random"], seed: 4 });
+      const ann = await Client.open(short.url, kept.room);
+      ann.send({ t: "join", seat: 0, secret: kept.seats[0].secret });
+      const end = ann.nextFrame((f) => f.over, 60_000);
+      await ann.nextFrame();
+      new Player(kept.seats[0].secret!, 77).play(ann);
+      const last = await end;
+      expect(short.rooms.has(kept.room)).toBe(true);
+      for (let t = 0; short.rooms.has(kept.room) && t < 100; t++) await new Promise((r) => setTimeout(r, 50));
+      expect(short.rooms.has(kept.room)).toBe(false);
+      expect(short.rooms.has(made.room)).toBe(true); // a game not over stays
+      for (let t = 0; !ann.closed && t < 100; t++) await new Promise((r) => setTimeout(r, 20));
+      expect(ann.closed?.code).toBe(1000);
+      expect(said).toContain(`room ${kept.room} over: no longer in memory, kept on disk`);
+
+      // a link to it now: the room is loaded from its log, its last frame as it was
+      const again = await Client.open(short.url, kept.room);
+      again.send({ t: "watch" });
+      const shown = await again.nextFrame();
+      expect(shown.over).toBe(true);
+      expect({ moves: shown.moves, winners: shown.winners }).toEqual({ moves: last.moves, winners: last.winners });
+      expect(said.some((l) => l.startsWith(`room ${kept.room} loaded from disk`))).toBe(true);
+      again.close();
+
+      // after a restart a finished room is not loaded until asked for; a seat's link still opens it, and says it is over
+      await short.close();
+      said.length = 0;
+      short = await start();
+      expect(said).toContain(`room ${kept.room} over: kept on disk`);
+      expect(said.some((l) => l.startsWith(`room ${made.room} resumed`))).toBe(true);
+      expect(short.rooms.has(kept.room)).toBe(false);
+      const status = (await (await fetch(`${short.url}/rooms/${kept.room}`)).json()) as { over: boolean; moves: number };
+      expect(status).toMatchObject({ over: true, moves: last.moves });
+      const seat0 = await Client.open(short.url, kept.room);
+      const first = seat0.nextFrame();
+      seat0.send({ t: "join", seat: 0, secret: kept.seats[0].secret });
+      const final = await first;
+      expect({ over: final.over, moves: final.moves, ack: final.ack, table: final.table, legal: final.legal }).toEqual({ over: true, moves: last.moves, ack: last.ack, table: last.table, legal: [] });
+      seat0.close();
+      await expect(Client.open(short.url, "AAAAAAAAAAAAAAAA")).rejects.toThrow("refused: 404");
+    } finally {
+      await short.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("is a command with its help, and refuses rules or a bad port as bad usage", async () => {
     expect((await run(["serve", "--help"])).out).toContain("--host 0.0.0.0");
     expect((await run(["serve", "idiot"])).code).toBe(2);

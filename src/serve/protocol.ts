@@ -14,6 +14,28 @@ export const messagesPerSecond = 10;
 /** A connection that keeps sending after this many refusals in a row is closed. */
 export const maxRefusalsInARow = 200;
 
+/** The answer to POST /rooms: the room, and per seat its invitation link (null for an agent's seat). */
+export interface RoomAnswer {
+  room: string;
+  /** The rules' name. */
+  rules: string;
+  /** The path of the room's WebSocket. */
+  socket: string;
+  seats: SeatAnswer[];
+  /** The onlookers' link. */
+  watch: string;
+}
+
+export interface SeatAnswer {
+  seat: number;
+  name: string;
+  /** The agent that plays the seat, or null for a person's seat. */
+  agent: string | null;
+  /** A person's seat's secret (null for an agent's seat), also in its link after the #. */
+  secret: string | null;
+  link: string | null;
+}
+
 export type ClientMessage =
   /** Take a seat: the seat (from 0) and its secret, as the invitation link gives them. */
   | { t: "join"; seat: number; secret: string }

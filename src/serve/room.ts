@@ -48,6 +48,8 @@ export interface Viewer {
   /** The game whose table rules this connection was sent last (undefined: none yet). */
   drawn?: Game;
   send(m: ServerMessage): void;
+  /** Ends the connection: the room is no longer held in memory (its game is over). */
+  end?(): void;
 }
 
 export interface RoomTiming {
@@ -87,6 +89,8 @@ export class Room {
   private pending: Pending[] = [];
   private closed = false;
   private ended = false;
+  /** Called once the game is over and its end is on disk. */
+  private onOver: (() => void)[] = [];
   /** The game's clock: seconds at `since` (performance.now()). */
   private clockAt = 0;
   private since = performance.now();
@@ -303,6 +307,7 @@ export class Room {
       closeSync(fd);
     }
     if (lines.length > 0) for (const v of this.viewers) v.send(this.frame(v, null));
+    if (this.ended) for (const f of this.onOver.splice(0)) f();
     this.schedule();
   }
 
@@ -369,6 +374,12 @@ export class Room {
       legalCards: moves.map((m) => moveCards(m.action.params, m.args).filter((c) => shown.has(c))),
       ...(drawing ? { tableRules: drawing } : {}),
     };
+  }
+
+  /** Calls `f` once the game is over and its end is on disk: now (soon), if it is already. */
+  whenOver(f: () => void): void {
+    if (this.ended) queueMicrotask(f);
+    else this.onOver.push(f);
   }
 
   close(): void {

@@ -2,7 +2,7 @@
 // text); players join over a WebSocket (/rooms/:room/socket) with their seat's secret from the invitation link.
 // Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
-import { readdirSync, existsSync, rmSync } from "node:fs";
+import { readdirSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
@@ -12,8 +12,8 @@ import { makeAgent } from "../agents/index.js";
 import { seatNames } from "../sim/play-game.js";
 import { programVersion } from "../node/rules-hash.js";
 import { pageHtml, pageScript } from "./page.js";
-import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type ServerMessage } from "./protocol.js";
-import { Room, hashSecret, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
+import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type RoomAnswer, type ServerMessage } from "./protocol.js";
+import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
 
 export interface ServeOptions {
@@ -33,6 +33,11 @@ export interface ServeOptions {
   timing?: Partial<RoomTiming>;
   /** How often each connection is pinged to measure its round trip, in milliseconds. */
   pingMs?: number;
+  /**
+   * How long a room stays in memory after its game ended, in milliseconds (default ten minutes). Then its
+   * connections are closed and it is dropped; its folder stays, and a link to it loads it again from its log.
+   */
+  keepFinishedMs?: number;
   /** Where the server says what it does (rooms made and resumed; never a secret). */
   say?: (line: string) => void;
 }
@@ -120,23 +125,73 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15 };
   const rooms = new Map<string, Room>();
   const maxRooms = o.maxRooms ?? 1000;
+  const full = { error: `the server holds ${maxRooms} rooms, its most` };
 
-  // every room kept in the data folder, as its log left it
-  for (const name of existsSync(data) ? readdirSync(data) : []) {
-    const folder = join(data, name);
-    if (!roomId.test(name) || !existsSync(join(folder, roomName))) continue;
-    let room: Room | string;
+  const keepFinishedMs = o.keepFinishedMs ?? 10 * 60_000;
+  /** Holds a room in memory until its game has been over for keepFinishedMs. */
+  const hold = (room: Room): Room => {
+    rooms.set(room.id, room);
+    room.whenOver(() => {
+      const timer = setTimeout(() => {
+        if (rooms.get(room.id) !== room) return;
+        rooms.delete(room.id);
+        room.close();
+        for (const v of [...room.viewers]) v.end?.();
+        say(`room ${room.id} over: no longer in memory, kept on disk`);
+      }, keepFinishedMs);
+      timer.unref();
+    });
+    return room;
+  };
+  const resume = async (name: string): Promise<Room | string> => {
     try {
-      room = await Room.resume(folder, timing);
+      return await Room.resume(join(data, name), timing);
     } catch (e) {
-      room = (e as Error).message;
+      return (e as Error).message;
     }
+  };
+  /** A finished game's log ends with its end line: such a room is loaded only when someone asks for it. */
+  const finished = (name: string): boolean => {
+    const log = join(data, name, logName);
+    return existsSync(log) && (readFileSync(log, "utf8").trimEnd().split("\n").at(-1) ?? "").startsWith('{"end":');
+  };
+
+  // every room kept in the data folder, as its log left it; finished games stay on disk until a link asks for one
+  for (const name of existsSync(data) ? readdirSync(data) : []) {
+    if (!roomId.test(name) || !existsSync(join(data, name, roomName))) continue;
+    if (finished(name)) {
+      say(`room ${name} over: kept on disk`);
+      continue;
+    }
+    const room = await resume(name);
     if (typeof room === "string") say(`room ${name} not resumed: ${room}`);
     else {
-      rooms.set(name, room);
+      hold(room);
       say(`room ${name} resumed: ${room.game.name}, ${room.state.moves} moves${room.state.over ? ", over" : ""}`);
     }
   }
+
+  /**
+   * A room by its id: in memory, or loaded again from its folder (a finished game, dropped or from before a
+   * restart) while the server holds fewer than its most rooms ("full" when it holds as many).
+   */
+  const loading = new Map<string, Promise<Room | undefined>>();
+  const roomFor = (id: string): Promise<Room | undefined> | Room | undefined | "full" => {
+    const held = rooms.get(id);
+    if (held || !roomId.test(id) || !existsSync(join(data, id, roomName))) return held;
+    if (rooms.size >= maxRooms) return "full";
+    let load = loading.get(id);
+    if (!load) {
+      load = resume(id).then((room) => {
+        loading.delete(id);
+        if (typeof room === "string") return void say(`room ${id} not loaded: ${room}`);
+        say(`room ${id} loaded from disk: ${room.game.name}, ${room.state.moves} moves${room.state.over ? ", over" : ""}`);
+        return rooms.get(id) ?? hold(room);
+      });
+      loading.set(id, load);
+    }
+    return load;
+  };
 
   // Fastify's own request log prints urls and headers: it is off, so that nothing a client sent is written down.
   const app = Fastify({ logger: false, bodyLimit: maxRoomBytes });
@@ -175,7 +230,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   app.post("/rooms", { config: { rateLimit: { max: o.roomsPerMinute ?? 30, timeWindow: 60_000 } } }, async (req, reply) => {
     if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });
     crossOrigin(req, reply);
-    if (rooms.size >= maxRooms) return reply.code(503).send({ error: `the server holds ${maxRooms} rooms, its most` });
+    if (rooms.size >= maxRooms) return reply.code(503).send(full);
     let asked;
     try {
       asked = readRoomRequest(req.body as RoomRequest);
@@ -194,19 +249,20 @@ export async function startServer(o: ServeOptions): Promise<Server> {
       rmSync(folder, { recursive: true, force: true });
       return reply.code(400).send({ error: room });
     }
-    rooms.set(id, room);
+    hold(room);
     say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
     const base = `http://${req.headers.host}`;
     return reply.code(201).send({
       room: id, rules: room.game.name, socket: `/rooms/${id}/socket`,
       seats: asked.names.map((name, seat) => ({ seat, name, agent: asked.agents[seat], secret: secrets[seat], link: secrets[seat] === null ? null : `${base}/#room=${id}&seat=${seat}&secret=${secrets[seat]}` })),
       watch: `${base}/#room=${id}`,
-    });
+    } satisfies RoomAnswer);
   });
 
-  app.get("/rooms/:room", async (req, reply) => {
+  app.get("/rooms/:room", { config: { rateLimit: { max: o.connectionsPerMinute ?? 120, timeWindow: 60_000 } } }, async (req, reply) => {
     crossOrigin(req, reply);
-    const room = rooms.get((req.params as { room: string }).room);
+    const room = await roomFor((req.params as { room: string }).room);
+    if (room === "full") return reply.code(503).send(full);
     if (!room) return reply.code(404).send({ error: "no such room" });
     const seated = new Set([...room.viewers].map((v) => v.seat));
     return { room: room.id, rules: room.game.name, moves: room.state.moves, over: room.state.over, seats: room.file.names.map((name, seat) => ({ seat, name, agent: room.file.agents[seat], connected: seated.has(seat) })) };
@@ -218,12 +274,14 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     preValidation: async (req, reply) => {
       const id = (req.params as { room: string }).room;
       if (originRefused(req)) return reply.code(403).send({ error: "this origin may not connect here" });
-      const room = roomId.test(id) ? rooms.get(id) : undefined;
+      const room = await roomFor(id);
+      if (room === "full") return reply.code(503).send(full);
       if (!room) return reply.code(404).send({ error: "no such room" });
       if (room.viewers.size >= maxConnectionsPerRoom) return reply.code(503).send({ error: "the room has as many connections as it takes" });
     },
   }, (socket, req) => {
-    const room = rooms.get((req.params as { room: string }).room)!;
+    const room = rooms.get((req.params as { room: string }).room);
+    if (!room) return socket.close(1011, "the room is no longer held");
     connect(socket, room, o);
   });
 
@@ -253,6 +311,7 @@ function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
     send: (m: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
     },
+    end: () => socket.close(1000, "the game is over"),
   };
   const refuse = (e: Refused) => {
     // each refused message is answered, so that a client knows its move was dropped; a flood is soon closed

@@ -5,26 +5,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
-import type { Frame, ServerMessage } from "../../src/serve/protocol.js";
+import type { Frame, RoomAnswer, SeatAnswer, ServerMessage } from "../../src/serve/protocol.js";
 import type { Game } from "../../src/interpreter/model.js";
 import type { State } from "../../src/interpreter/state.js";
 import { innermost, newGame } from "../../src/interpreter/engine.js";
 import { applyLogged, type LogHeader, type LogMove } from "../../src/sim/game-log.js";
 import { SeenSoFar, formatLeak, gameChain, hiddenNames, namesThatAreNotCards, viewLeaks, visibleCards } from "../../src/sim/leaks.js";
 
-export interface Seat {
-  seat: number;
-  name: string;
-  agent: string | null;
-  secret: string | null;
-  link: string | null;
-}
-
-export interface MadeRoom {
-  room: string;
-  socket: string;
-  seats: Seat[];
-}
+export type Seat = SeatAnswer;
+export type MadeRoom = RoomAnswer;
 
 /**
  * `houserules serve` as its own process on 127.0.0.1 (any free port unless `args` give one), agents moving at once;

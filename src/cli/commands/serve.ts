@@ -20,6 +20,8 @@ Options:
   --origin O     a page origin (https://example.org) whose pages may make rooms and connect, besides the
                  server's own (repeatable); the playground of npm start is http://127.0.0.1:5178
   --max-rooms N  the most rooms the server holds (default 1000)
+  --keep-finished MIN  how long a finished game's room stays in memory (default 10 minutes); then it
+                 is kept on disk only, and a link to it loads it again
   --agent-delay MS  how long an agent waits before its move outside real time (default 400)
   --lag-cap MS   in real time, the most a move's time is set back for its sender's round trip (default
                  150; 0: moves are timed as they arrive)
@@ -37,7 +39,7 @@ const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
 export async function serveCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true },
-    "max-rooms": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" },
+    "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" },
     "rooms-per-minute": { type: "string" }, "connections-per-minute": { type: "string" }, "messages-per-second": { type: "string" },
     json: { type: "boolean" },
   });
@@ -54,6 +56,7 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
     host, port: intFlag(values.port, "port", 8080, 0, 65535), data: typeof values.data === "string" ? values.data : "houserules-rooms",
     origins: (values.origin as unknown as string[] | undefined) ?? [],
     maxRooms: intFlag(values["max-rooms"], "max-rooms", 1000, 1, 100_000),
+    keepFinishedMs: intFlag(values["keep-finished"], "keep-finished", 10, 0, 7 * 24 * 60) * 60_000,
     roomsPerMinute: intFlag(values["rooms-per-minute"], "rooms-per-minute", 30, 1, 1_000_000),
     connectionsPerMinute: intFlag(values["connections-per-minute"], "connections-per-minute", 120, 1, 1_000_000),
     perSecond, burst: 2 * perSecond,

@@ -7,8 +7,9 @@
 // in flight again with the same id, which the server applies at most once. Everything a server sends is set as
 // text; a frame is what the server sent this seat, so the page has nothing more than the seat may see.
 import type { Frame as SeatFrame, ServerMessage } from "../../serve/protocol.js";
-import type { Frame, LegalMove } from "../../session/remote.js";
+import type { Frame } from "../../session/remote.js";
 import type { TableRules } from "../../table/rules.js";
+import { isText, playFrame, readMadeRoom, roomRequest, type MadeRoom } from "./online-room.js";
 import type { App } from "../app.js";
 import { field } from "../files/page-state.js";
 import { fill, h } from "../dom.js";
@@ -16,10 +17,6 @@ import { fill, h } from "../dom.js";
 /** The agents a server plays (docs/serve.md): the quick ones. */
 export const onlineSeatChoices = ["person", "random", "greedy"];
 export const defaultServer = "http://127.0.0.1:8080";
-/** A room's rule files, as the server takes them: at most 16, named with letters, digits, - and _. */
-const maxFiles = 16;
-const serverFileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.yaml$/;
-const userFile = /(?:^|\/)yours\/([^/]+)$/;
 
 /** What the Play screen lends the lobby: its rules, players and seed as chosen, and the table it draws. */
 export interface OnlineHost {
@@ -30,83 +27,6 @@ export interface OnlineHost {
   draw(frame: Frame, answered: boolean): void;
   /** The page took a seat (a seat number), or left it (-1). */
   seated(seat: number): void;
-}
-
-interface MadeSeat {
-  seat: number;
-  name: string;
-  agent: string | null;
-  secret: string | null;
-  link: string | null;
-}
-
-interface MadeRoom {
-  room: string;
-  rules: string;
-  seats: MadeSeat[];
-  watch: string | null;
-}
-
-/** The body of POST /rooms for rules as the Play screen names them: user files go as text, shipped ones by id. */
-export function roomRequest(refs: string[], files: [string, string][], agents: (string | null)[], seed: number | string): { body: unknown } | { problem: string } {
-  const texts = new Map(files);
-  const rules: string[] = [];
-  for (const ref of refs) {
-    const name = userFile.exec(ref)?.[1];
-    if (name === undefined) {
-      rules.push(ref);
-      continue;
-    }
-    if (!texts.has(name)) return { problem: `there is no file ${name} of yours` };
-    if (!serverFileName.test(name)) return { problem: `${name} cannot be sent to a server under that name: rename it to letters, digits, - and _ (ending in .yaml)` };
-    rules.push(`./${name}`);
-  }
-  // the files the rules name, and the files of the user's they name in turn (extends: ./other.yaml): no others
-  const sent = rules.filter((r) => r.startsWith("./")).map((r) => r.slice(2));
-  for (let i = 0; i < sent.length && sent.length <= maxFiles; i++) {
-    for (const m of texts.get(sent[i])!.matchAll(/\.\/([A-Za-z0-9][A-Za-z0-9_-]{0,63}\.yaml)/g)) {
-      if (texts.has(m[1]) && !sent.includes(m[1])) sent.push(m[1]);
-    }
-  }
-  if (sent.length > maxFiles) return { problem: `a room takes at most ${maxFiles} files` };
-  return { body: { rules, files: sent.map((name) => ({ name, text: texts.get(name)! })), agents, seed } };
-}
-
-const isText = (v: unknown): v is string => typeof v === "string" && v.length <= 2000;
-const orNull = (v: unknown): v is string | null => v === null || isText(v);
-/** An address the page may show as a link: http or https, nothing that runs. */
-const webLink = (v: string | null): string | null => {
-  try {
-    return v !== null && /^https?:$/.test(new URL(v).protocol) ? v : null;
-  } catch {
-    return null;
-  }
-};
-
-/** The server's answer to POST /rooms, checked field by field (a server is another party): the room, or what is wrong. */
-export function readMadeRoom(v: unknown): MadeRoom | string {
-  const r = v as Partial<Record<keyof MadeRoom, unknown>> | null;
-  if (!r || typeof r !== "object" || typeof r.room !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(r.room) || !isText(r.rules) || !Array.isArray(r.seats) || r.seats.length > 64) {
-    return "the server's answer is not a room";
-  }
-  const seats: MadeSeat[] = [];
-  for (const [k, x] of r.seats.entries()) {
-    const s = x as Partial<Record<keyof MadeSeat, unknown>> | null;
-    if (!s || s.seat !== k || !isText(s.name) || !orNull(s.agent) || !orNull(s.secret) || !orNull(s.link)) return "the server's answer is not a room";
-    seats.push({ seat: k, name: s.name, agent: s.agent, secret: s.secret, link: webLink(s.link) });
-  }
-  return { room: r.room, rules: r.rules, seats, watch: isText(r.watch) ? webLink(r.watch) : null };
-}
-
-/** The Play screen's frame made of a seat's frame from the server: the same table, moves and log. */
-export function playFrame(f: SeatFrame, drawing: { game: TableRules; outer: TableRules | null }): Frame {
-  const legal: LegalMove[] = f.legal.map((text, i) => ({ text, action: text.split(" ")[0], cards: f.legalCards?.[i] ?? [] }));
-  return {
-    viewer: f.seat, names: f.names, people: f.agents.map((a) => !a), rules: drawing.game, view: f.view, outerRules: drawing.outer,
-    cursor: f.moves, length: f.moves, over: f.over, error: f.error, realtime: f.realtime, now: f.now, nextAt: null,
-    toMove: f.toMove, legal, legalFor: legal.length ? f.seat : -1, log: { reset: f.log.from === 0, lines: f.log.lines },
-    refusal: f.refusal ? { rule: f.refusal.rule, reason: f.refusal.reason } : null, scenario: null, round: null,
-  };
 }
 
 /** One connection to a room: as an onlooker (seat -1) or a seat with its secret. It joins again whenever it drops. */
@@ -163,7 +83,8 @@ class RoomSocket {
       this.on.refused(m.message);
     };
     ws.onclose = () => {
-      if (this.ws !== ws || this.stopped) return;
+      // a finished game's room is let go by the server after a while: nothing is lost, nothing to join again
+      if (this.ws !== ws || this.stopped || this.last?.over) return;
       this.on.down();
       setTimeout(() => !this.stopped && this.connect(), 1000);
     };
