@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { startServer, type Server } from "../src/serve/server.js";
 import { playFrame, readMadeRoom, roomRequest } from "../src/editor/play/online-room.js";
 import { drawTable } from "../src/table/table.js";
+import { sideRefs } from "../src/interpreter/load/card-names.js";
 import { Client, secretOf } from "./helpers/serve-client.js";
 
 let server: Server;
@@ -41,6 +42,9 @@ describe("a room asked for from the Play screen", () => {
         agents: [null, "random", null], seed: 4,
       },
     });
+    // a round composed of rule cards goes by the cards' ids, as the Play screen names it
+    const round = sideRefs("Deal Eight, Take Lots of Tricks, Crazy Eights, Whist");
+    expect(roomRequest(round, files, [null, null, null, null], 2)).toEqual({ body: { rules: round, files: [], agents: [null, null, null, null], seed: 2 } });
     expect(roomRequest(["yours/my idiot.yaml"], files, [null, null], 1)).toEqual({ problem: "my idiot.yaml cannot be sent to a server under that name: rename it to letters, digits, - and _ (ending in .yaml)" });
     expect(roomRequest(["yours/gone.yaml"], files, [null, null], 1)).toEqual({ problem: "there is no file gone.yaml of yours" });
   });
@@ -61,6 +65,12 @@ describe("a room asked for from the Play screen", () => {
     expect(readMadeRoom({ ...hostile, seats: [{ ...hostile.seats[0], seat: 3 }] })).toBe("the server's answer is not a room");
     expect(readMadeRoom({ ...hostile, room: "../../evil" })).toBe("the server's answer is not a room");
     expect(readMadeRoom(null)).toBe("the server's answer is not a room");
+
+    const round = roomRequest(sideRefs("Deal Eight, Take Lots of Tricks, Crazy Eights, Whist"), files, [null, "random", "random", "random"], 2);
+    if (!("body" in round)) throw new Error(round.problem);
+    const composed = await fetch(`${server.url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(round.body) });
+    expect(composed.status, await composed.clone().text()).toBe(201);
+    expect(readMadeRoom(await composed.json())).toMatchObject({ seats: [{ agent: null }, { agent: "random" }, { agent: "random" }, { agent: "random" }] });
 
     const { seat, secret } = secretOf(made.seats[0].link!);
     const client = await Client.open(server.url, made.room);
