@@ -23,7 +23,7 @@ function storage(): Storage & { writes: number } {
 afterEach(() => vi.restoreAllMocks());
 
 describe("opening a shared link", () => {
-  it("opens a link of 5,000 files in one write and one sort, at most the stated number of files, and says the rest were not opened", () => {
+  it("opens a link of 5,000 files in one write a file opened and one of the list, one sort, at most the stated number of files, and says the rest were not opened", () => {
     const kept = storage();
     const store = new FileStore(kept);
     store.add("mine.yaml", "name: Mine\n");
@@ -35,7 +35,7 @@ describe("opening a shared link", () => {
     const received = receiveShared(store, { files, open: null });
     store.names();
     store.entries();
-    expect(kept.writes).toBe(1);
+    expect(kept.writes).toBe(maxLinkFiles + 1);
     expect(changes).toEqual([maxLinkFiles]);
     // one sort of the files kept: n log n comparisons, not one sort per file added
     const n = maxLinkFiles + 1;
@@ -151,6 +151,35 @@ describe("renaming a file in the store", () => {
     store.on((c) => seen.push([c.kind, c.names, c.renamedTo, store.names()]));
     expect(store.rename("mine.yaml", "yours-now.yaml")).toBe("yours-now.yaml");
     expect(seen).toEqual([["removed", ["mine.yaml"], "yours-now.yaml", ["yours-now.yaml"]], ["added", ["yours-now.yaml"], undefined, ["yours-now.yaml"]]]);
+  });
+});
+
+describe("the files kept in the browser", () => {
+  it("writes only the file a keystroke changed, reads every file back after a reload, and moves the files an earlier page kept together", () => {
+    const kept = storage();
+    const store = new FileStore(kept);
+    store.add("a.yaml", "name: A\n");
+    store.add("b.yaml", "x".repeat(100_000));
+    const written: [string, number][] = [];
+    const setItem = kept.setItem.bind(kept);
+    kept.setItem = (k: string, v: string) => (written.push([k, v.length]), setItem(k, v));
+    store.set("a.yaml", "name: AB\n");
+    expect(written).toEqual([["houserules.file.v2/a.yaml", 9]]);
+    store.rename("a.yaml", "c.yaml");
+    store.remove("b.yaml");
+    expect(new FileStore(kept).entries()).toEqual([["c.yaml", "name: AB\n"]]);
+    expect(kept.getItem("houserules.file.v2/b.yaml")).toBeNull();
+    expect(kept.getItem("houserules.file.v2/a.yaml")).toBeNull();
+
+    const earlier = storage();
+    earlier.setItem("houserules.files.v1", JSON.stringify([["old.yaml", "name: Old\n"], ["__proto__", "name: P\n"], [7, "not a file"]]));
+    const moved = new FileStore(earlier);
+    expect(moved.entries()).toEqual([["__proto__", "name: P\n"], ["old.yaml", "name: Old\n"]]);
+    expect(earlier.getItem("houserules.files.v1")).toBeNull();
+    expect(new FileStore(earlier).entries()).toEqual(moved.entries());
+    // a list that does not parse, or names a file not kept, loses nothing else
+    earlier.setItem("houserules.files.v2", JSON.stringify(["old.yaml", "gone.yaml", 3]));
+    expect(new FileStore(earlier).entries()).toEqual([["old.yaml", "name: Old\n"]]);
   });
 });
 

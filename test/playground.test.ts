@@ -129,7 +129,7 @@ describe("the playground", () => {
     await page.keyboard.press("Escape");
 
     // the user's files are kept in the browser's storage: a reload shows them again
-    await page.waitForFunction(() => localStorage.getItem("houserules.files.v1")?.includes("pha"));
+    await page.waitForFunction(() => localStorage.getItem("houserules.file.v2/untitled.yaml")?.includes("pha"));
     await page.reload();
     await page.waitForSelector("body[data-ready]");
     expect(await page.locator(".files .file-name").allTextContents()).toContain("untitled.yaml");

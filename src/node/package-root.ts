@@ -28,13 +28,13 @@ export function programVersion(): string {
 /** Where a build writes the hash of the sources it was made from (npm run build). */
 export const buildFile = (): string => join(packageRoot(), "dist", "build.json");
 
-/** sha256 over the program's sources and grammar (src/ and grammar/ of the package), by path and content. */
+/** sha256 over the sources that play games (src/ but the page's src/editor/, and grammar/), by path and content. */
 export function sourceHash(root = packageRoot()): string {
   const files: string[] = [];
   const walk = (dir: string, depth: number) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, e.name);
-      if (e.isDirectory() && depth < 8) walk(path, depth + 1);
+      if (e.isDirectory() && depth < 8 && path !== join(root, "src", "editor")) walk(path, depth + 1);
       else if (e.isFile()) files.push(relative(root, path));
     }
   };

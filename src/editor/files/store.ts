@@ -1,8 +1,14 @@
 // The user's own rule files, kept in the browser's storage so that they survive a reload. Every change is
-// announced, so that the file list, the editor and the checker follow it.
+// announced, so that the file list, the editor and the checker follow it. Each file is kept under a key of its
+// own and the names in one list, so that a keystroke writes the file it changed, not the whole workspace.
 import { freeName } from "./names.js";
 
-const key = "houserules.files.v1";
+/** The list of names. */
+const indexKey = "houserules.files.v2";
+/** A file's text is kept under this prefix and its name. */
+const filePrefix = "houserules.file.v2/";
+/** Where earlier versions of the page kept every file together, as one list of [name, text]: read once and moved. */
+const oldKey = "houserules.files.v1";
 
 /** A change to one or more files (files added together, as a shared link's are, are announced at once). */
 export type FilesListener = (change: { names: string[]; kind: "added" | "changed" | "removed"; renamedTo?: string }) => void;
@@ -51,7 +57,7 @@ export class FileStore {
     });
     if (!names.length) return names;
     this.sorted = null;
-    this.save();
+    this.save(names, true);
     this.emit({ names, kind: "added" });
     return names;
   }
@@ -61,14 +67,14 @@ export class FileStore {
     const kind = this.files.has(name) ? "changed" : "added";
     if (kind === "added") this.sorted = null;
     this.files.set(name, text);
-    this.save();
+    this.save([name], kind === "added");
     this.emit({ names: [name], kind });
   }
 
   remove(name: string): void {
     if (!this.files.delete(name)) return;
     this.sorted = null;
-    this.save();
+    this.save([name], true);
     this.emit({ names: [name], kind: "removed" });
   }
 
@@ -80,7 +86,7 @@ export class FileStore {
     const name = freeName(wanted, (n) => this.files.has(n));
     this.files.set(name, text);
     this.sorted = null;
-    this.save();
+    this.save([from, name], true);
     this.emit({ names: [from], kind: "removed", renamedTo: name });
     this.emit({ names: [name], kind: "added" });
     return name;
@@ -95,23 +101,45 @@ export class FileStore {
   }
 
   private read(): [string, string][] {
-    try {
-      const raw = this.storage?.getItem(key);
-      if (!raw) return [];
-      const value: unknown = JSON.parse(raw);
-      if (!Array.isArray(value)) return [];
-      return value.filter((e): e is [string, string] => Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "string");
-    } catch {
-      return [];
+    const parsed = (raw: string | null | undefined): unknown => {
+      try {
+        return raw ? JSON.parse(raw) : null;
+      } catch {
+        return null;
+      }
+    };
+    const index = parsed(this.storage?.getItem(indexKey));
+    if (Array.isArray(index)) {
+      const names = index.filter((n): n is string => typeof n === "string");
+      return names.flatMap((n): [string, string][] => {
+        const text = this.storage?.getItem(filePrefix + n);
+        return typeof text === "string" ? [[n, text]] : [];
+      });
     }
+    const old = parsed(this.storage?.getItem(oldKey));
+    if (!Array.isArray(old)) return [];
+    const files = old.filter((e): e is [string, string] => Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "string");
+    // moved to a key a file once; the old list is removed only when every file is kept the new way
+    for (const [name, text] of files) this.files.set(name, text);
+    if (this.save(files.map(([n]) => n), true)) this.storage?.removeItem(oldKey);
+    this.files.clear();
+    return files;
   }
 
-  private save(): void {
+  /** Writes the named files (a file no longer here is removed) and, when names came or went, the list of names. */
+  private save(names: string[], list: boolean): boolean {
     try {
-      this.storage?.setItem(key, JSON.stringify(this.entries()));
+      for (const name of names) {
+        const text = this.files.get(name);
+        if (text === undefined) this.storage?.removeItem(filePrefix + name);
+        else this.storage?.setItem(filePrefix + name, text);
+      }
+      if (list) this.storage?.setItem(indexKey, JSON.stringify([...this.files.keys()]));
       this.saveProblem = null;
+      return true;
     } catch (e) {
       this.saveProblem = `your files could not be saved in this browser: ${(e as Error).message}`;
+      return false;
     }
   }
 }
