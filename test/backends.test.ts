@@ -12,7 +12,8 @@ import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
 
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
-import { newGame } from "../src/interpreter/engine.js";
+import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
+import { conservationProblem } from "../src/interpreter/state.js";
 import { gameOf, tinyRules } from "./helpers/rules.js";
 
 interface Case {
@@ -183,5 +184,49 @@ describe("the back ends agree on -0, NaN, infinities, huge numbers and indices t
     expect(varsOf("0")).toMatchObject({ f: 0, g: 3, h: "piles #1" });
     expect(Object.is(varsOf("-0").b, -Infinity)).toBe(true);
     expect(varsOf("-0").c).toBe(Infinity); // a -0 elsewhere in the file leaves the literal 0 alone
+  });
+});
+
+// A move onto a zone of the game, which every state has, is generated without the check that its zone exists;
+// every other move keeps it. A seat that does not exist is put into a variable here (rules cannot make one), and
+// its hand is a zone that does not exist, so a check wrongly left out would show: the card would leave its zone
+// before the move failed, and the stop would name the JavaScript error instead of the zone.
+describe("the back ends agree on a move onto a zone that does not exist", () => {
+  const text = tinyRules("", {
+    "zones:\n": "zones:\n  piles: {many: true, visible: everyone}\n",
+    "  deal(stock, hand, 3)\n": "  deal(stock, hand, 3)\n  newZone(piles)\n",
+    "players: {min: 2, max: 4}\n": "players: {min: 2, max: 4}\nvariables:\n  target: {type: player}\n",
+    "move(card, pile)": "|\n      move(card, pile)\n      move(players[0].hand.top, target.hand)",
+  });
+
+  for (const [target, name] of [[99, "seat 99"], [-7, "seat -7"], [2.5, "seat 2.5"]] as const) {
+    it(`stops the game, moving no card, for ${name}`, () => {
+      const [closures, js] = (["closures", "js"] as const).map((backend) => {
+        const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+        if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+        const s = newGame(r.game, { players: ["A", "B"], seed: "zones" });
+        s.vars[r.game.vars.find((v) => v.name === "target")!.slot] = target;
+        const p = actors(s)[0];
+        const cards = s.zones.map((z) => z.slice());
+        applyMove(s, p, legalMoves(s, p)[0]);
+        return { error: s.error, lost: conservationProblem(s), zones: s.zones.map((z) => z.slice()), cards };
+      });
+      expect(closures.error).toMatch(/cards cannot move to a zone that does not exist/);
+      expect(js.error).toBe(closures.error);
+      expect(js.lost).toBeNull();
+      expect(js.zones).toEqual(closures.zones);
+      // the first move, onto the pile, went ahead in both; the second moved nothing
+      expect(js.zones.flat().length).toBe(js.cards.flat().length);
+    });
+  }
+
+  it("moves onto a zone that exists as the closures do", () => {
+    const [closures, js] = (["closures", "js"] as const).map((backend) => {
+      const r = compileRulesText(text.replace("target: {type: player}", "target: {type: player, initial: dealer}"), "t.yaml", "t", undefined, { backend });
+      if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+      return playGame(r.game, { players: 3, seed: "zones", agents: [randomAgent, randomAgent, randomAgent], log: true });
+    });
+    expect(js.error).toBeNull();
+    expect(js.state.log).toEqual(closures.state.log);
   });
 });

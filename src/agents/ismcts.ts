@@ -7,7 +7,7 @@ import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { decider, listedKey, moveKey, randomPlayout, type MoveKey } from "./playout.js";
 import { none, Tree } from "./tree.js";
-import { applyMove, listMovesInto, MoveList } from "../interpreter/engine.js";
+import { applyJustListed, applyMove, listMovesInto, MoveList } from "../interpreter/engine.js";
 import type { State } from "../interpreter/state.js";
 import { nextInt } from "../interpreter/rng.js";
 
@@ -84,11 +84,14 @@ export function search(d: Decision, o: SearchOptions = defaultSearch): Map<MoveK
         const k = tried === 1 ? 0 : nextInt(d.rng, tried);
         const child = tree.add(current, untriedKeys[k], p);
         available[child] = 1;
-        applyMove(s, p, atRoot ? d.legal[untried[k]] : listed.toApply(untried[k]), true);
+        if (atRoot) applyMove(s, p, d.legal[untried[k]], true);
+        else applyJustListed(s, p, listed.toApply(untried[k]));
         path[depth++] = child;
         break;
       }
-      applyMove(s, p, atRoot ? d.legal[bestMove] : listed.toApply(bestMove), true);
+      // the root's moves were listed on the true state; those below it on this deal, just now
+      if (atRoot) applyMove(s, p, d.legal[bestMove], true);
+      else applyJustListed(s, p, listed.toApply(bestMove));
       current = best;
       path[depth++] = current;
     }

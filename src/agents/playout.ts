@@ -1,6 +1,6 @@
 // Moves on a state the agent owns (a determinization), for looking ahead: whose decision it is, and random play.
 import type { State } from "../interpreter/state.js";
-import { actorsInto, applyMove, listMovesInto, MoveList, type Move } from "../interpreter/engine.js";
+import { actorsInto, applyJustListed, listMovesInto, MoveList, type Move } from "../interpreter/engine.js";
 import { nextInt, type RngState } from "../interpreter/rng.js";
 
 /** Where decider() lists who may act: one list, written over on every call. */
@@ -27,7 +27,7 @@ export function randomPlayout(s: State, depth: number, rng: RngState): void {
     if (p < 0) return;
     const n = listMovesInto(s, p, moves);
     if (n === 0) return;
-    applyMove(s, p, moves.toApply(n === 1 ? 0 : nextInt(rng, n)), true);
+    applyJustListed(s, p, moves.toApply(n === 1 ? 0 : nextInt(rng, n)));
   }
 }
 

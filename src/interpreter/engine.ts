@@ -9,5 +9,5 @@ export { stop } from "./engine/guard.js";
 export { actors, actorsInto, isRealtime, innermost } from "./engine/actors.js";
 export { legalMoves, listMoves } from "./engine/legal-moves.js";
 export { listMovesInto, MoveList } from "./engine/move-list.js";
-export { applyMove, applyListed, isLegal, play } from "./engine/apply.js";
+export { applyMove, applyListed, applyJustListed, isLegal, play } from "./engine/apply.js";
 export { moveText, parseMove, seatPrefix } from "./engine/move-text.js";

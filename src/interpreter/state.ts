@@ -152,8 +152,11 @@ export function copyState(into: State, from: State): void {
   into.givenTurn = from.givenTurn;
   into.stayInTurn = from.stayInTurn;
   into.endPhaseNow = from.endPhaseNow;
-  into.done.set(from.done);
-  into.out.set(from.out);
+  // by hand: set() is a call into the runtime, for a few seats
+  for (let p = 0; p < from.n; p++) {
+    into.done[p] = from.done[p];
+    into.out[p] = from.out[p];
+  }
   into.activeCache = null;
   copyInto(into.places, from.places);
   // a list of its own, as cloneState gives (only a phase that names its players has one)
@@ -161,7 +164,11 @@ export function copyState(into: State, from: State): void {
   into.dealer = from.dealer;
   into.start = from.start;
   into.startFixed = from.startFixed;
-  into.rng.set(from.rng);
+  const rng = into.rng;
+  rng[0] = from.rng[0];
+  rng[1] = from.rng[1];
+  rng[2] = from.rng[2];
+  rng[3] = from.rng[3];
   into.moves = from.moves;
   into.cardMoves = from.cardMoves;
   into.still = from.still;
@@ -255,6 +262,11 @@ export function moveTopCard(s: State, from: number, to: number): void {
 /** Moves one card onto the top (or bottom) of a zone, recording who it came from. */
 export function moveCard(s: State, card: number, to: number, bottom = false): void {
   checkZone(s, to);
+  placeCard(s, card, to, bottom);
+}
+
+/** moveCard() into a zone known to exist (checked once for a whole move of several cards, or proven so). */
+export function placeCard(s: State, card: number, to: number, bottom: boolean): void {
   const from = s.cardZone[card];
   const src = s.zones[from];
   // found by a loop from the top: lastIndexOf() is a call V8 does not inline, and it cost more than the rest of

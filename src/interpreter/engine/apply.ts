@@ -73,6 +73,15 @@ export function applyListed(s: State, p: number, move: Move): void {
   take(s, p, move, undefined, false);
 }
 
+/**
+ * Applies a move listed for this player just now (listMovesInto, legalMoves), with nothing done to the game since:
+ * applyListed() outside a game inside, applyMove() trusted within one. A search's playouts list and apply this way.
+ */
+export function applyJustListed(s: State, p: number, move: Move): void {
+  if (s.sub === null) applyListed(s, p, move);
+  else applyMove(s, p, move, true);
+}
+
 /** Binds a move's arguments to its parameters, as the action's effect reads them. */
 function bind(move: Move): void {
   const frame = move.action.frame;

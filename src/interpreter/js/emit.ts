@@ -16,11 +16,24 @@ import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
 const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer };
 
 export class Emitter {
-  constructor(readonly m: Module) {}
+  /**
+   * `gameZones`: how many zones every state of the game has from the start, whatever the number of players (the
+   * zones of the game itself, numbered first); 0 where that is not known.
+   */
+  constructor(readonly m: Module, readonly gameZones = 0) {}
 
   /** An emitter writing a module of its own, compiled apart: for values worked out once while generating. */
   standalone(): Emitter {
-    return new Emitter(new Module());
+    return new Emitter(new Module(), this.gameZones);
+  }
+
+  /**
+   * Whether an expression always gives a zone that exists: a zone of the game named in the rules, which every
+   * state has. A move there needs no check that its zone exists (the check that refuses none or a family's zone
+   * past its end); any other zone is checked as the move begins.
+   */
+  alwaysAZone(e: TExpr): boolean {
+    return e.k === "const" && e.type.t === "zone" && Number.isInteger(e.value) && (e.value as number) >= 0 && (e.value as number) < this.gameZones;
   }
 
   /** A runtime helper, by the generator's name for it. */

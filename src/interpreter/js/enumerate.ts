@@ -163,7 +163,7 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
     const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
     // a group of one card is the one card's move
     const setsOf = oneCard
-      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound, true)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
+      ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound, checks.length > 0)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
       : allSets;
     const perGroup = groupChecks.length > 0 ? `${card} = ${group}[0];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsOf)}` : setsOf;
     let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
@@ -178,9 +178,11 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
       // list it is given, only the subsets it makes
       const gathered = em.m.constant([] as number[]);
       const gather = `${group} = ${gathered};\nwhile (${group}.length > 0) ${group}.pop();\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
-      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound, true)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
+      const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound, checks.length > 0)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
       const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsHere)}` : setsHere;
-      const counted = `for (${j} = 0; ${j} < ${count}.length; ${j}++) {\n${count}[${j}] = 0;\n${mark}[${j}] = 0;\n}\n${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1]++;\n}`;
+      // the counts and marks of the keys the candidates have are cleared first, not the whole table: a hand holds a
+      // few of a table's keys, and the listing runs before every decision
+      const counted = `${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1] = 0;\n${mark}[${key} + 1] = 0;\n}\nif (${ok}) for (${g} = 0; ${g} < ${from}.length; ${g}++) ${count}[${K}[${from}[${g}]] + 1]++;`;
       const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;
       many = `${counted}\nif (!${ok}) {\n${many}\n} else {\n${inPlace}\n}`;
     }

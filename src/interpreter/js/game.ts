@@ -22,7 +22,7 @@ export function generatedSource(game: Game): string | null {
 /** Generates the game's functions and puts them in place; returns the module (its source is for tests and tools). */
 export function generateGame(game: Game, treeOf: TreeOf): Module {
   const m = new Module();
-  const em = new Emitter(m);
+  const em = new Emitter(m, game.sharedZones);
   const swaps: ((get: (name: string) => Generated) => void)[] = [];
   const names = new Map<object, string>(); // the generated function of each the compiler made
 

@@ -6,7 +6,7 @@ import type { Type } from "./types.js";
 import type { Eval } from "../model.js";
 import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
-import { checkZone, moveCard, moveTopCard, zoneIndex } from "../state.js";
+import { checkZone, moveCard, moveTopCard, placeCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
 import { noCards, range } from "./runtime.js";
 import { record } from "../events.js";
@@ -476,6 +476,15 @@ function shownBefore(s: State, cards: readonly number[]): number[] | null {
 export function moveCards(s: State, cards: readonly number[], to: number, bottom = false): void {
   if (cards.length === 0) return;
   checkZone(s, to);
+  moveCardsInto(s, cards, to, bottom);
+}
+
+/**
+ * moveCards() into a zone known to exist: checked by moveCards, or proven by the generated code (a zone of the
+ * game, which every state has), which then calls this directly.
+ */
+export function moveCardsInto(s: State, cards: readonly number[], to: number, bottom: boolean): void {
+  if (cards.length === 0) return;
   const from0 = s.cardZone[cards[0]];
   if (!bottom && s.zones[from0] === cards && from0 !== to) {
     moveWholeZone(s, from0, to);
@@ -485,7 +494,7 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     // the commonest move: one card, logged as a batch of one
     const c = cards[0];
     const shown = s.log || s.watch ? [s.shown[c]] : null;
-    moveCard(s, c, to, bottom);
+    placeCard(s, c, to, bottom);
     if (shown) logMove(s, [c], from0, to, shown);
     return;
   }
@@ -493,8 +502,8 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
   if (!logging && s.zones[from0] !== cards) {
     // Nothing to log, and the cards are no zone's own list (that would be the first card's zone): moving a card
     // changes only zones' lists, so the cards are moved straight from the list given, with no copy of it.
-    if (bottom) for (let i = cards.length - 1; i >= 0; i--) moveCard(s, cards[i], to, true);
-    else for (let i = 0; i < cards.length; i++) moveCard(s, cards[i], to, false);
+    if (bottom) for (let i = cards.length - 1; i >= 0; i--) placeCard(s, cards[i], to, true);
+    else for (let i = 0; i < cards.length; i++) placeCard(s, cards[i], to, false);
     return;
   }
   const list = bottom ? cards.slice().reverse() : cards.slice();
@@ -511,7 +520,7 @@ export function moveCards(s: State, cards: readonly number[], to: number, bottom
     }
     batch.push(c);
     if (logging) shown.push(s.shown[c]);
-    moveCard(s, c, to, bottom);
+    placeCard(s, c, to, bottom);
   }
   logMove(s, batch, batchFrom, to, shown);
 }
