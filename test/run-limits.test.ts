@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { newGame, legalMoves, applyMove, actors } from "../src/interpreter/engine.js";
 import { conservationProblem, type State } from "../src/interpreter/state.js";
 import { diagnosticsOf, errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
-import { loadRules } from "../src/interpreter/load/load.js";
+import { compileRulesText, loadRules } from "../src/interpreter/load/load.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { makeAgent } from "../src/agents/index.js";
 import { playGame } from "../src/sim/play-game.js";
 
@@ -50,6 +51,20 @@ describe("ranges, lists and texts", () => {
     expect(legalMoves(s, actors(s)[0])).toEqual([]);
     expect([s.errorCode, s.error]).toEqual(["E_MOVES", "play: more than 100,000 legal moves at once; let a parameter choose fewer"]);
   });
+
+  // A listing of one card chosen among a zone's cards cannot pass the limit, and its generated code leaves the
+  // check out (mostMoves); cards chosen among zones' cards for several parameters can pass it, and keep it.
+  for (const backend of ["closures", "js"] as const) {
+    it(`lists at most 100,000 moves of cards chosen among zones' cards (${backend})`, () => {
+      const params = "      a: stock\n      b: stock\n      c: stock\n      card: hand\n"; // 46 × 46 × 46 × 3 moves
+      const text = tinyRules("", { "      card: hand\n": params });
+      const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+      if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+      const s = newGame(r.game, { players: ["Ann", "Bob"], seed: 1 });
+      expect(legalMoves(s, actors(s)[0])).toEqual([]);
+      expect([s.errorCode, s.error]).toEqual(["E_MOVES", "play: more than 100,000 legal moves at once; let a parameter choose fewer"]);
+    });
+  }
 });
 
 describe("a run's budget", () => {

@@ -17,7 +17,7 @@ type TreeOf = (fn: object) => CodeTree | undefined;
  * pushes them onto a list of moves; `into` (s, into) writes them to a MoveSink, making none: a move made before
  * is added as it is, any other by its action and its arguments.
  */
-export function enumerators(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf): { list: string; into: string } {
+export function enumerators(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, bounded = false): { list: string; into: string } {
   /**
    * An action of one card parameter has one move per card: made the first time it is legal and listed again
    * after that, so that listing allocates nothing. `args` holds the move's one card (or its list of one card)
@@ -33,7 +33,28 @@ export function enumerators(em: Emitter, action: ActionDef, game: Game, treeOf: 
     only: action.params.length === 0 ? em.m.constant({ action, args: [] }) : null,
     leftOut: oneCard ? em.m.constant({ action, args: [null] }) : null,
   };
-  return { list: enumerator(em, action, game, treeOf, made, false), into: enumerator(em, action, game, treeOf, made, true) };
+  return { list: enumerator(em, action, game, treeOf, made, false, bounded), into: enumerator(em, action, game, treeOf, made, true, bounded) };
+}
+
+/**
+ * The most moves one listing of the action can give, known from its parameters alone: one for an action without
+ * any, one per card of the game for an action of one card chosen among a zone's cards (a zone holds each card at
+ * most once), and Infinity for any other. When no phase's actions together can reach the limit of legal moves at
+ * once, the generated listings leave its check out.
+ */
+export function mostMoves(action: ActionDef, game: Game, treeOf: TreeOf): number {
+  if (action.params.length === 0) return 1;
+  if (action.params.length > 1) return Infinity;
+  const p = action.params[0];
+  const code = treeOf(p.from);
+  const oneAtATime = p.kind === "card" ? !p.several : p.several && fixedNumber(treeOf(p.max)) === 1;
+  if (!oneAtATime || code?.k !== "expr" || code.tree.k !== "zoneCards") return Infinity;
+  return game.cardNames.length + (p.optional ? 1 : 0);
+}
+
+/** A number the rules fix (max: 1), known while generating; null for any other. */
+function fixedNumber(code: CodeTree | undefined): number | null {
+  return code?.k === "expr" && code.tree.k === "const" && typeof code.tree.value === "number" ? code.tree.value : null;
 }
 
 /** The moves both listings of an action share (constants' names): the one-card moves' table, and moves made once. */
@@ -43,7 +64,7 @@ interface Made {
   leftOut: string | null;
 }
 
-function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, made: Made, into: boolean): string {
+function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, made: Made, into: boolean, bounded: boolean): string {
   const { oneCard, only, leftOut: leftOutMove } = made;
   const { uniqueNames } = game;
   const alikeKeys = (name: string) => game.attributes.get(name);
@@ -59,10 +80,7 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
     return code?.k === "expr" ? em.test(code.tree, f) : `(${em.m.constant(fn)}(s) === true)`;
   };
   /** A number the rules fix (max: 1), known while generating. */
-  const fixed = (fn: object): number | null => {
-    const code = treeOf(fn);
-    return code?.k === "expr" && code.tree.k === "const" && typeof code.tree.value === "number" ? code.tree.value : null;
-  };
+  const fixed = (fn: object): number | null => fixedNumber(treeOf(fn));
   /** Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops. */
   const checked = (reqs: RequirementDef[], body: string): string =>
     reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
@@ -85,8 +103,9 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
     return elsewhere && !framed ? `${em.local(action.frame, slot)} = ${list};\n${text}` : text;
   };
   const values: string[] = action.params.map(() => f.tmp());
-  // a listing stops at the limit of legal moves at once, as the engine's does (a MoveSink checks it itself)
-  const limit = `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\n`;
+  // a listing stops at the limit of legal moves at once, as the engine's does (a MoveSink checks it itself),
+  // unless the game's actions cannot reach it (mostMoves)
+  const limit = bounded ? "" : `if (out.length >= ${int(maxLegalMoves)}) ${em.m.constant(tooManyMoves)}(${A});\n`;
   /** Lists a move made before, `move`. */
   const listMade = (move: string): string => (into ? `out.add(${move});` : `${limit}out.push(${move});`);
   /** Lists the move of the values chosen: made, or into a sink as the action and its arguments. */

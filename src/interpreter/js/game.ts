@@ -7,7 +7,8 @@ import type { CodeTree } from "../lang/compile.js";
 import { Module, type Generated } from "./module.js";
 import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
-import { enumerators, phaseListing } from "./enumerate.js";
+import { enumerators, mostMoves, phaseListing } from "./enumerate.js";
+import { maxLegalMoves } from "../limits.js";
 import { phaseFlows } from "./flow.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
@@ -54,12 +55,15 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
 
   for (const v of game.vars) swap(v.initial, (g) => (v.initial = g));
   const listings: { list: string; into: string }[] = [];
+  // whether every phase's listing stays within the limit of legal moves at once, so that no listing checks it
+  const most = game.actions.map((a) => mostMoves(a, game, treeOf));
+  const bounded = game.phases.every((p) => p.actions.reduce((n, a) => n + most[a], 0) <= maxLegalMoves);
   for (const a of game.actions) {
     for (const p of a.params) {
       swap(p.from, (g) => (p.from = g));
       swap(p.max, (g) => (p.max = g));
     }
-    const listing = enumerators(em, a, game, treeOf);
+    const listing = enumerators(em, a, game, treeOf, bounded);
     listings.push(listing);
     swaps.push((get) => (a.enumerate = get(listing.list) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
