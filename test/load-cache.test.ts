@@ -38,4 +38,16 @@ describe("the loader's caches", () => {
     expect(again.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(again.sources.get("base.yaml")).toBe(first.sources.get("base.yaml"));
   });
+
+  it("give a file its catalogue id whatever id it was first asked by", async () => {
+    const { catalog, entry } = await import("../src/interpreter/load/catalog.js");
+    const card = "name: Card\nextends: idiot\n";
+    const files = { "/rules/idiot/idiot.yaml": idiot, "/rules/idiot/card.yaml": card };
+    installHost(memoryHost(files));
+    const fresh = catalog().find((e) => e.name === "Card")!.id;
+    expect(fresh).toBe("idiot/card");
+    installHost(memoryHost(files));
+    expect(entry("/rules/idiot/card.yaml")?.id).toBe("/rules/idiot/card.yaml"); // asked by its path first
+    expect(catalog().find((e) => e.name === "Card")!.id).toBe(fresh);
+  });
 });

@@ -28,7 +28,10 @@ export interface CatalogEntry {
   folder: string;
 }
 
-/** A rule file described from its text, or undefined when it does not read; kept per file for a host. */
+/**
+ * A rule file described from its text, or undefined when it does not read; kept per file and id for a host
+ * (an entry carries the id it was asked by: the catalogue's id of a file must not be whichever id was asked first).
+ */
 const described = perHost(() => new Map<string, CatalogEntry | null>());
 
 /** Entries by file, id and text, kept across hosts (see by-text.ts): a new host reads again only what changed. */
@@ -36,10 +39,11 @@ const madeEntries = byText<CatalogEntry | null>();
 
 function describe(file: string, id: string): CatalogEntry | undefined {
   const cache = described();
-  if (cache.has(file)) return cache.get(file) ?? undefined;
+  const key = `${file}\u0000${id}`;
+  if (cache.has(key)) return cache.get(key) ?? undefined;
   const read = host().readFile(file, maxFileBytes);
-  const entry = "text" in read ? madeEntries(`${file}\u0000${id}`, read.text, () => readEntry(file, id, read.text) ?? null) : null;
-  cache.set(file, entry);
+  const entry = "text" in read ? madeEntries(key, read.text, () => readEntry(file, id, read.text) ?? null) : null;
+  cache.set(key, entry);
   return entry ?? undefined;
 }
 
