@@ -5,6 +5,7 @@ import { FileStore } from "../src/editor/files/store.js";
 import { maxLinkFiles, receivedMessage, receiveShared } from "../src/editor/files/receive.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 /** A browser's storage that counts its writes. */
 function storage(): Storage & { writes: number } {
@@ -180,6 +181,39 @@ describe("the files kept in the browser", () => {
     // a list that does not parse, or names a file not kept, loses nothing else
     earlier.setItem("houserules.files.v2", JSON.stringify(["old.yaml", "gone.yaml", 3]));
     expect(new FileStore(earlier).entries()).toEqual([["old.yaml", "name: Old\n"]]);
+  });
+});
+
+describe("a shared link's document", () => {
+  it("carries the files, the file open, the screen, the round, the Measure fields and the game with its moves, and refuses a link whose part is damaged or hostile", async () => {
+    const { decodeShare, encodeShare, LinkProblem } = await import("../src/editor/files/share.js");
+    const { maxGameMoves, maxMoveChars } = await import("../src/editor/files/page-state.js");
+    const compose = { base: "on-the-cards/round", chosen: [["deal", "on-the-cards/deal/deal-eight"]] as [string, string][], twists: [], players: 4 };
+    const measure = { rules: "idiot", against: "", players: "4", games: "200", seed: "7", agents: "random", workers: "1" };
+    const play = { rules: "idiot", players: 3, seed: "3", seats: ["person", "person", "random"], moves: [[0, "ready"], [2, "ready"], [1, "play 3H", 1.5]] as [number, string, number?][] };
+    const doc = { files: [["mine.yaml", "name: Mine\n"]] as [string, string][], open: "mine.yaml", shipped: "rules/idiot/idiot.yaml", screen: "play", compose, measure, play };
+    const fragment = await encodeShare(doc);
+    expect(await decodeShare(`#${fragment}`)).toEqual(doc);
+    // a link of the files alone is as it was before links carried more: old links open, and old pages read new ones' files
+    const filesOnly = await encodeShare({ files: doc.files, open: null });
+    expect(await decodeShare(`#${filesOnly}`)).toEqual({ files: doc.files, open: null });
+    expect(JSON.parse(inflateRawSync(Buffer.from(filesOnly.slice("share=".length), "base64url")).toString())).toEqual({ v: 1, files: doc.files, open: null });
+
+    const link = (value: unknown) => `#share=${deflateRawSync(JSON.stringify({ v: 1, files: [], open: null, ...(value as object) })).toString("base64url")}`;
+    const refusal = async (value: unknown) => decodeShare(link(value)).then(() => "opened", (e: Error) => (e instanceof LinkProblem ? e.message : `not a LinkProblem: ${e.message}`));
+    const badGame = [
+      { ...play, seats: ["person", "person", "__proto__"] }, { ...play, seats: ["person"] }, { ...play, players: 17 },
+      { ...play, moves: [[3, "ready"]] }, { ...play, moves: [[0, 7]] }, { ...play, moves: [[0, "x".repeat(maxMoveChars + 1)]] },
+      { ...play, moves: [[0, "ready", -1]] }, { ...play, moves: [[0, "ready", 1, 2]] }, { ...play, moves: Array(maxGameMoves + 1).fill([0, "ready"]) },
+      { ...play, rules: { toString: "x" } }, [], "idiot",
+    ];
+    for (const game of badGame) expect(await refusal({ play: game }), JSON.stringify(game).slice(0, 80)).toBe("this link is damaged: its game cannot be read (a part too large, or not as this page writes it)");
+    expect(await refusal({ compose: { ...compose, players: 0 } })).toBe("this link is damaged: the round it composes cannot be read (a part too large, or not as this page writes it)");
+    expect(await refusal({ measure: { ...measure, games: undefined } })).toBe("this link is damaged: its Measure fields cannot be read (a part too large, or not as this page writes it)");
+    for (const screen of ["__proto__", "constructor", 3]) expect(await refusal({ screen })).toBe("this link is damaged: the screen it opens is not one of this page's");
+    for (const shipped of ["../../etc/passwd.yaml", "rules/x.yaml\n", "https://example.com/rules/x.yaml"]) expect(await refusal({ shipped })).toBe("this link is damaged: the shipped file it opens is not named as this page names one");
+    // a name given as an object's own key by JSON is only data: nothing is read through it
+    expect(await refusal(JSON.parse('{"__proto__": {"play": 1}, "constructor": {"prototype": 1}}'))).toBe("opened");
   });
 });
 

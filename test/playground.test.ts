@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { spawn, spawnSync } from "node:child_process";
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -363,10 +363,20 @@ describe("the playground", () => {
     expect(await page.textContent("[data-test=play-error]")).toBe("");
     const cursor = () => page.evaluate(() => (globalThis as any).playground.play.frame.cursor as number);
     await page.locator("[data-test=legal-move]").first().waitFor();
-    const before = await cursor();
-    await page.locator("[data-test=legal-move]").first().click();
-    await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+    for (let i = 0; i < 2; i++) {
+      const before = await cursor();
+      await page.locator("[data-test=legal-move]").first().click();
+      await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+    }
     expect(await page.textContent("[data-test=play-error]")).toBe("");
+    // the table as drawn, and as the engine gives it: a reload and a shared link must open this very table
+    const table = () => page.evaluate(() => {
+      const { play } = (globalThis as any).playground;
+      return JSON.stringify([play.frame.cursor, play.frame.view, play.tables.map((t: any) => t.node)]);
+    });
+    await page.locator("[data-test=legal-move]").first().waitFor();
+    const midGame = await table();
+    const movesMade = await cursor();
 
     // and measured, 200 rounds against the card it was made from: the card is Deal Eight under another name, so
     // both sides play the command line's very games
@@ -406,6 +416,46 @@ describe("the playground", () => {
     await page.click("[data-screen=measure]");
     expect([await page.inputValue("[data-test=measure-rules]"), await page.inputValue("[data-test=measure-against]"), await page.inputValue("[data-test=measure-games]")])
       .toEqual([round, worked.join(", "), "200"]);
+    // and the game in progress, its moves replayed from its seed to the same table
+    await page.click("[data-screen=play]");
+    await page.waitForFunction((n) => (globalThis as any).playground.play.frame?.cursor === n, movesMade, { timeout: 60_000 });
+    expect(await table()).toBe(midGame);
+    expect(await page.textContent("[data-test=play-note]")).toBe(`the game you were playing, replayed through its ${movesMade} moves.`);
+
+    // a link made mid-game carries the page: the files, the round, the run's fields, the game and the screen;
+    // opened in a fresh browser profile, it opens the same table, the game's moves replayed through the engine
+    await page.click("button:has-text('Share')");
+    await page.waitForFunction(() => (document.querySelector("[data-test=share-link]") as HTMLInputElement | null)?.value.includes("#share="));
+    const link = await page.inputValue("[data-test=share-link]");
+    expect(await page.textContent(".status")).toMatch(/^a link to your 1 file, the round composed, the Measure fields and the game at move \d+ \(\d+ characters\): copied$/);
+    const other = await openPage(pg, link);
+    await other.page.waitForSelector("body[data-ready]", { timeout: 60_000 });
+    expect(await other.page.locator(".screen-play").isVisible()).toBe(true);
+    const theirs = () => other.page.evaluate(() => {
+      const { play } = (globalThis as any).playground;
+      return JSON.stringify([play.frame.cursor, play.frame.view, play.tables.map((t: any) => t.node)]);
+    });
+    expect(await theirs()).toBe(midGame);
+    expect(await other.page.textContent("[data-test=play-note]")).toBe(`the shared game, replayed through its ${movesMade} moves.`);
+    expect(await other.page.inputValue("[data-test=play-rules]")).toBe(round);
+    await other.page.click("[data-screen=measure]");
+    expect([await other.page.inputValue("[data-test=measure-rules]"), await other.page.inputValue("[data-test=measure-against]"), await other.page.inputValue("[data-test=measure-games]")])
+      .toEqual([round, worked.join(", "), "200"]);
+    await other.page.click("[data-screen=compose]");
+    await other.page.waitForFunction((want) => document.querySelector("[data-test=composition]")?.textContent === want, composed, { timeout: 60_000 });
+    expect(other.problems).toEqual([]);
+    await other.context.close();
+    // a link whose person's move was changed on the way opens the game after the move before, and says why
+    const body = JSON.parse(inflateRawSync(Buffer.from(link.split("#share=")[1], "base64url")).toString());
+    expect(body.play.seats).toEqual(["person", "random", "random", "random"]);
+    const all = body.play.moves.length;
+    const last = body.play.moves.map((m: [number]) => m[0]).lastIndexOf(0);
+    body.play.moves[last][1] = "play ZZ";
+    const changed = await openPage(pg, `${pg.url}#share=${deflateRawSync(JSON.stringify(body)).toString("base64url")}`);
+    await changed.page.waitForSelector("body[data-ready]", { timeout: 60_000 });
+    expect(await changed.page.textContent("[data-test=play-note]")).toMatch(new RegExp(`^the shared game does not replay past move ${last} of ${all}: move ${last + 1} \\(\\w+: play ZZ\\) is refused here: .+\\. It is open after move ${last}\\.$`));
+    expect(await changed.page.evaluate(() => (globalThis as any).playground.play.frame.cursor)).toBe(last);
+    await changed.context.close();
     await page.click("[data-screen=compose]");
 
     // seven sins: Advanced with More Victims is refused with the conflict, as the command line says it

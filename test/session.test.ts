@@ -187,6 +187,69 @@ describe("playing", () => {
   });
 });
 
+describe("a game passed on in text", () => {
+  it("replays through the engine to the same table, people's moves as written and agents' by their agents, and stops at the first move that does not replay", () => {
+    const game = load("idiot");
+    const make = () => new Session({ game, seed: 3, seats: [null, null, agent("random")] });
+    const a = make();
+    for (let i = 0; i < 30 && !a.over; i++) {
+      a.run();
+      const who = a.peopleToMove()[0];
+      expect(a.move(who, a.legal(who)[a.legal(who).length - 1].text).ok).toBe(true);
+    }
+    a.seek(a.cursor - 1); // passed on where it is shown: after a step back, the moves up to the cursor
+    const records = a.moveRecords();
+    expect(records.length).toBe(a.cursor);
+    expect(records.some((m) => m.player === 2)).toBe(true); // the agent's moves are among them
+    const b = make();
+    expect(b.replayMoves(records)).toEqual({ played: records.length, of: records.length, problem: null });
+    expect(position(b)).toBe(position(a));
+    expect(b.history.map((p) => p.by)).toEqual(a.history.slice(0, a.cursor).map((p) => p.by));
+
+    // a person's move changed: refused where it comes, the game left after the move before
+    const k = records.findIndex((m, i) => i > 5 && m.player !== 2);
+    const changed = records.map((m, i) => (i === k ? { ...m, text: "play ZZ" } : m));
+    const c = make();
+    const r = c.replayMoves(changed);
+    expect(r).toMatchObject({ played: k, of: records.length });
+    expect(r.problem).toMatch(new RegExp(`^move ${k + 1} \\(P${records[k].player + 1}: play ZZ\\) is refused here: `));
+    a.seek(k);
+    expect(position(c)).toBe(position(a));
+    expect(c.cursor).toBe(k);
+    expect(c.history.length).toBe(k);
+    // an agent's move changed: not what its agent makes there, and the agent's own move is taken back
+    const j = records.findIndex((m) => m.player === 2);
+    const d = make();
+    const r2 = d.replayMoves(records.map((m, i) => (i === j ? { ...m, text: "pass" } : m)));
+    expect(r2.played).toBe(j);
+    expect(r2.problem).toMatch(new RegExp(`^move ${j + 1} \\(P3: pass\\) is not the move its agent makes here \\(P3: ${records[j].text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`));
+    a.seek(j);
+    expect(position(d)).toBe(position(a));
+    // a seat the game does not have
+    expect(make().replayMoves([{ player: 7, text: "ready" }])).toEqual({ played: 0, of: 1, problem: "move 1 (seat 8: ready) is by a seat this game does not have" });
+  });
+
+  it("replays Hands played in real time at the times it was played", () => {
+    const game = load("hands");
+    const make = () => new Session({ game, seed: 5, seats: [null, ...randoms(3)] });
+    const a = make();
+    a.run();
+    for (let i = 0; i < 120 && !a.over; i++) {
+      const planned = a.nextAgentAt();
+      const legal = a.legal(0);
+      if (i % 3 === 0 && legal.length) a.move(0, legal[0].text, (planned ?? a.state.now + 0.5) - 0.05);
+      else if (planned !== null) a.forward();
+      else if (legal.length) a.move(0, legal[0].text, a.state.now + 0.5);
+    }
+    const records = a.moveRecords();
+    expect(records.filter((m) => m.player === 0).length).toBeGreaterThan(10);
+    expect(records.every((m) => typeof m.at === "number")).toBe(true);
+    const b = make();
+    expect(b.replayMoves(records).problem).toBeNull();
+    expect(position(b)).toBe(position(a));
+  });
+});
+
 describe("exporting", () => {
   it("writes the game so far as a scenario that houserules test passes", () => {
     const dir = mkdtempSync(join(tmpdir(), "houserules-export-"));

@@ -11,7 +11,8 @@ import { configureYaml } from "./monaco/yaml.js";
 import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
 import { ExpressionNames } from "./monaco/expressions.js";
-import { openSharedLink, shareButton } from "./files/sharing.js";
+import { openSharedLink, shareButton, type Opened } from "./files/sharing.js";
+import { composeState, measureState } from "./files/page-state.js";
 import { ignoreMonacoCancellations } from "./monaco/cancellations.js";
 
 ignoreMonacoCancellations();
@@ -22,8 +23,15 @@ const names = new ExpressionNames((model) => edit.pathOfModel(model));
 edit = new EditScreen(app, names);
 const play = new PlayScreen(app);
 const measure = new MeasureScreen(app);
-app.shell = new Shell(document.getElementById("app")!, [edit, new ComposeScreen(app), play, measure]);
-app.shell.actions.append(shareButton(app, () => edit.current()));
+const compose = new ComposeScreen(app);
+app.shell = new Shell(document.getElementById("app")!, [edit, compose, play, measure]);
+// a link carries what the screens were set to, as a reload finds it
+app.shell.actions.append(shareButton(app, () => edit.current(), async () => ({
+  screen: app.shell.shown ?? undefined,
+  compose: app.state.read("compose", composeState),
+  measure: app.state.read("measure", measureState),
+  play: await play.shared(),
+})));
 configureYaml();
 registerQuickFixes();
 names.register();
@@ -31,11 +39,26 @@ void app.rules.ask({ kind: "language" }).then((l) => {
   names.builtins = l.builtins;
   names.words = l.words;
 });
+/** Sets the screens as a link's parts say: the round, the fields, the game (its moves replayed), the screen shown. */
+async function adopt(opened: Opened): Promise<void> {
+  try {
+    if (opened.shipped && app.workspace.isShipped(opened.shipped)) edit.open(opened.shipped);
+    else if (opened.path) edit.open(opened.path);
+    if (opened.compose) compose.adopt(opened.compose);
+    if (opened.measure) measure.adopt(opened.measure);
+    if (opened.play) await play.adopt(opened.play);
+    if (opened.screen) app.show(opened.screen);
+  } catch (e) {
+    app.shell.say(`this link's game cannot be opened: ${(e as Error).message}`, "error");
+  }
+}
+
 app.show("edit");
 const shared = await openSharedLink(app);
-edit.open(shared ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
+edit.open(shared?.path ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
+if (shared) await adopt(shared);
 // A link opened in a page that is already open
-addEventListener("hashchange", () => void openSharedLink(app).then((path) => path && edit.open(path)));
+addEventListener("hashchange", () => void openSharedLink(app).then((opened) => opened && adopt(opened)));
 
 // A handle for the browser tests and for anyone curious in the console; the page itself never reads it.
 Object.assign(globalThis, { playground: { app, edit, names, monaco, play, measure } });

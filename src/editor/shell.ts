@@ -38,6 +38,11 @@ export class Shell {
     fill(host, h("header", { class: "bar" }, h("h1", { class: "brand" }, "houserules"), nav, this.status, this.actions), main);
   }
 
+  /** The screen shown, by id. */
+  get shown(): string | null {
+    return this.current;
+  }
+
   show(id: string): void {
     const screen = this.screens.find((s) => s.id === id);
     if (!screen || this.current === id) return;

@@ -8,7 +8,7 @@ import { actors, innermost } from "../interpreter/engine.js";
 import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
 import { moveCards, tableRules, type TableRules } from "../table/rules.js";
-import { Session, TRUTH } from "./session.js";
+import { Session, TRUTH, type MoveRecord, type Replayed } from "./session.js";
 import { scenarioOf, type RulesRef, type ScenarioFrom, type ScriptedRound } from "./export.js";
 import { scenarioStart, type ScenarioSetup } from "../scenario/run.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
@@ -33,6 +33,8 @@ export interface StartRequest {
    * `houserules test` starts it. Its moves are not played: the seats play on from its start.
    */
   scenario?: { text: string; file: string };
+  /** The moves of a game passed on (a shared link), replayed through the engine from the seed before the first frame. */
+  moves?: MoveRecord[];
 }
 
 export type SessionRequest =
@@ -46,7 +48,9 @@ export type SessionRequest =
   | { kind: "move"; player: number; text: string; at?: number }
   /** The frame for another viewer (a seat, or -1 for the whole truth). */
   | { kind: "look"; viewer: number }
-  | { kind: "export"; name?: string };
+  | { kind: "export"; name?: string }
+  /** The moves up to the cursor, as a shared link carries them. */
+  | { kind: "moves" };
 
 export interface LegalMove {
   text: string;
@@ -87,6 +91,8 @@ export interface Frame {
   scenario: string | null;
   /** While a game is played inside this one (a round of a match): which it is, and the rules it is composed of. */
   round: RoundInfo | null;
+  /** In the first frame of a game passed on with its moves: how far they replayed. */
+  replayed: Replayed | null;
 }
 
 /** A round of a match: its number, and each rule file it was composed from, as the composer prints cards. */
@@ -97,7 +103,7 @@ export interface RoundInfo {
   cards: { id: string; name: string; type: string | null; colour: string | null; text: string }[];
 }
 
-export type SessionReply = { kind: "frame"; frame: Frame } | { kind: "export"; text: string } | { kind: "failed"; error: string };
+export type SessionReply = { kind: "frame"; frame: Frame } | { kind: "export"; text: string } | { kind: "moves"; moves: MoveRecord[] } | { kind: "failed"; error: string };
 
 /** Loads the rules a session plays: the game, or why not. */
 export type LoadRules = (refs: string[]) => Game | string;
@@ -174,8 +180,10 @@ export class RemoteSession {
         break;
       case "export":
         return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name, this.from ?? undefined) };
+      case "moves":
+        return { kind: "moves", moves: session.moveRecords() };
     }
-    return { kind: "frame", frame: this.frame(refusal) };
+    return { kind: "frame", frame: this.frame(refusal, null) };
   }
 
   private begin(r: StartRequest): SessionReply {
@@ -219,9 +227,11 @@ export class RemoteSession {
     this.start = r;
     this.from = from;
     this.viewer = typeof r.viewer === "number" ? r.viewer : firstPerson(session);
+    const replayed = r.moves ? session.replayMoves(r.moves) : null;
+    if (r.moves) this.viewer = typeof r.viewer === "number" ? r.viewer : firstPerson(session);
     this.sent = 0;
     this.sentCursor = 0;
-    return { kind: "frame", frame: this.frame(null) };
+    return { kind: "frame", frame: this.frame(null, replayed) };
   }
 
   /** The round being played, by number, with the rule cards it is composed of (the log tells everyone). */
@@ -239,7 +249,7 @@ export class RemoteSession {
     return { number: games.length, moves: around.sub.moves, cards };
   }
 
-  private frame(refusal: Refusal | null): Frame {
+  private frame(refusal: Refusal | null, replayed: Replayed | null): Frame {
     const session = this.session!;
     const s = session.state;
     const viewer = this.viewer;
@@ -260,7 +270,7 @@ export class RemoteSession {
       cursor: session.cursor, length: session.history.length, over: s.over, error: s.error,
       realtime, now: g.now, nextAt: realtime ? session.nextAgentAt() : null,
       toMove, legal, legalFor, log: { reset: reset || from === 0, lines }, refusal, scenario: this.from?.name ?? null,
-      round: this.roundInfo(),
+      round: this.roundInfo(), replayed,
     };
   }
 }

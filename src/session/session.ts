@@ -48,6 +48,20 @@ export interface LogEntry {
 
 export type MoveResult = { ok: true } | { ok: false; refusal: Refusal };
 
+/** A move as a game is passed on in text (a shared link): who made it, as written, and in real time when. */
+export interface MoveRecord {
+  player: number;
+  text: string;
+  at?: number;
+}
+
+/** How far a game passed on in text replayed: the moves that did, and why the next one did not. */
+export interface Replayed {
+  played: number;
+  of: number;
+  problem: string | null;
+}
+
 /** The viewer of a table or a log: a seat, or TRUTH for the whole truth. */
 export const TRUTH = -1;
 
@@ -197,6 +211,47 @@ export class Session {
     if (!result.ok) return result;
     this.record({ player: p, move: parsed, text, at: when, round, by: "person" });
     return { ok: true };
+  }
+
+  /** The moves up to the cursor, as a game is passed on in text. */
+  moveRecords(): MoveRecord[] {
+    return this.history.slice(0, this.cursor).map((p) => (p.at === undefined ? { player: p.player, text: p.text } : { player: p.player, text: p.text, at: p.at }));
+  }
+
+  /**
+   * Plays a game passed on in text again from the start, through the engine: a person's move as written (it
+   * must be legal where it comes), an agent's by its agent, which the same seed makes make the same move. The
+   * first move that does not replay stops it, with the game as it was after the last one that did.
+   */
+  replayMoves(moves: readonly MoveRecord[]): Replayed {
+    this.seek(0);
+    this.history.length = 0;
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i];
+      const problem = this.replayOne(m);
+      if (problem) {
+        const who = this.names[m.player] ?? `seat ${m.player + 1}`;
+        return { played: i, of: moves.length, problem: `move ${i + 1} (${who}: ${m.text}) ${problem}` };
+      }
+    }
+    return { played: moves.length, of: moves.length, problem: null };
+  }
+
+  private replayOne(m: MoveRecord): string | null {
+    if (!Number.isInteger(m.player) || m.player < 0 || m.player >= this.names.length) return "is by a seat this game does not have";
+    if (this.state.over) return "comes after the end of the game";
+    if (this.isPerson(m.player)) {
+      const r = this.move(m.player, m.text, m.at);
+      return r.ok ? null : `is refused here: ${r.refusal.rule}: ${r.refusal.reason}`;
+    }
+    const at = this.cursor;
+    if (this.forward() && this.history[at].player === m.player && this.history[at].text === m.text) return null;
+    const made = this.cursor > at ? `${this.names[this.history[at].player]}: ${this.history[at].text}` : null;
+    if (made !== null) {
+      this.seek(at);
+      this.history.length = at;
+    }
+    return made === null ? "is not a move its agent can make here" : `is not the move its agent makes here (${made})`;
   }
 
   /** In real time: when the next agent move is planned (seconds on the game's clock), or null. */

@@ -40,6 +40,13 @@ export class ComposeScreen implements Screen {
     this.saved = app.state.read("compose", composeState);
   }
 
+  /** A round passed on (a shared link): kept as a reload keeps it, and shown once the catalogue is read. */
+  adopt(round: ComposeState): void {
+    this.saved = round;
+    this.app.state.write("compose", round);
+    if (this.root && !this.root.hidden) void this.load();
+  }
+
   mount(root: HTMLElement): void {
     this.root = root;
     this.playerInput.addEventListener("change", () => {

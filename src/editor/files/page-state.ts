@@ -82,3 +82,49 @@ export function composeState(v: unknown): ComposeState | undefined {
   if (chosen.includes(undefined) || twists.includes(undefined)) return undefined;
   return { base, chosen: chosen as [string, string][], twists: twists as string[], players: players as number };
 }
+
+/** The fields of a Measure run, as they are kept and shared. */
+export const measureFields = ["rules", "against", "players", "games", "seed", "agents", "workers"] as const;
+export type MeasureState = Record<(typeof measureFields)[number], string>;
+
+export function measureState(v: unknown): MeasureState | undefined {
+  return fields(v, measureFields);
+}
+
+/** The most moves a game kept or shared may have; the longest text of one move. */
+export const maxGameMoves = 20_000;
+export const maxMoveChars = 500;
+
+/** A game on the Play screen: its rules as the Rules field names them, players, seed, seats, and its moves so far. */
+export interface PlayState {
+  rules: string;
+  players: number;
+  seed: string;
+  /** What each seat's choice was: "person" or an agent's name. */
+  seats: string[];
+  moves: [player: number, text: string, at?: number][];
+}
+
+/** What a seat on the Play screen may be: a person, or one of these agents. */
+export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
+
+/** A game as kept or shared, when it is one: every seat one of `seatChoices`, every move a seat's and short. */
+export function playState(v: unknown): PlayState | undefined {
+  if (!isRecord(v)) return undefined;
+  const rules = field(v.rules);
+  const seed = field(v.seed);
+  const players = v.players;
+  if (rules === undefined || seed === undefined || !Number.isInteger(players) || (players as number) < 1 || (players as number) > 16) return undefined;
+  if (!Array.isArray(v.seats) || v.seats.length !== players || !v.seats.every((s) => typeof s === "string" && seatChoices.includes(s))) return undefined;
+  if (!Array.isArray(v.moves) || v.moves.length > maxGameMoves) return undefined;
+  const moves: PlayState["moves"] = [];
+  for (const m of v.moves as unknown[]) {
+    if (!Array.isArray(m) || m.length < 2 || m.length > 3) return undefined;
+    const [player, text, at] = m as unknown[];
+    if (!Number.isInteger(player) || (player as number) < 0 || (player as number) >= (players as number)) return undefined;
+    if (typeof text !== "string" || text.length > maxMoveChars) return undefined;
+    if (m.length === 3 && (typeof at !== "number" || !Number.isFinite(at) || at < 0)) return undefined;
+    moves.push(m.length === 3 ? [player as number, text, at as number] : [player as number, text]);
+  }
+  return { rules, players: players as number, seed, seats: v.seats as string[], moves };
+}

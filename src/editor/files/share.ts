@@ -1,24 +1,39 @@
-// A shared link carries files in its fragment (#share=...), so they never reach a server: the files as JSON,
-// deflated, in base64url. Opening one only reads it: the files become the user's files and nothing in them
-// runs. Links are untrusted, so every size is checked before the work: the link's length, and the text it
-// inflates to, which is read in pieces and abandoned as soon as it passes the limit.
+// A shared link carries the page in its fragment (#share=...), so it never reaches a server: the files, the
+// one open, and as far as the person had set them the screen shown, the round composed, the Measure fields and
+// the game on the Play screen with its moves so far — as JSON, deflated, in base64url. Opening one only reads
+// it: the files become the user's files and nothing in them runs. Links are untrusted, so every size is
+// checked before the work: the link's length, and the text it inflates to, which is read in pieces and
+// abandoned as soon as it passes the limit; then each part is checked for its shape, and a link with a part
+// that is not as this page writes it is refused whole.
 import { fileName } from "./names.js";
+import { composeState, measureState, playState, type ComposeState, type MeasureState, type PlayState } from "./page-state.js";
 
 export const linkKey = "share";
 export const maxLinkChars = 1_500_000;
 export const maxSharedBytes = 2_000_000;
 const version = 1;
 
+/** The screens a link may show, by id. */
+export const sharedScreens = ["edit", "compose", "play", "measure"];
+
 export interface Shared {
   files: [name: string, text: string][];
   open: string | null;
+  /** A shipped file open instead of one of the files, by its path (rules/idiot/idiot.yaml). */
+  shipped?: string;
+  /** The screen shown; the round composed; the Measure fields; the game on the Play screen. */
+  screen?: string;
+  compose?: ComposeState;
+  measure?: MeasureState;
+  play?: PlayState;
 }
 
 export class LinkProblem extends Error {}
 
 export async function encodeShare(shared: Shared): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify({ v: version, files: shared.files, open: shared.open }));
-  if (json.length > maxSharedBytes) throw new LinkProblem(`these files are too large to share by link (${json.length} bytes; at most ${maxSharedBytes})`);
+  const { files, open, shipped, screen, compose, measure, play } = shared;
+  const json = new TextEncoder().encode(JSON.stringify({ v: version, files, open, shipped, screen, compose, measure, play }));
+  if (json.length > maxSharedBytes) throw new LinkProblem(`these files and this game are too large to share by link (${json.length} bytes; at most ${maxSharedBytes})`);
   const packed = await collect(new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw")), Infinity);
   const text = toBase64Url(packed);
   if (text.length > maxLinkChars) throw new LinkProblem(`these files make a link of ${text.length} characters, more than a browser keeps (${maxLinkChars})`);
@@ -49,14 +64,31 @@ export async function decodeShare(fragment: string): Promise<Shared | undefined>
 }
 
 function readShared(value: unknown): Shared {
-  const v = value as { v?: unknown; files?: unknown; open?: unknown } | null;
+  const v = value as { v?: unknown; files?: unknown; open?: unknown; shipped?: unknown; screen?: unknown; compose?: unknown; measure?: unknown; play?: unknown } | null;
   if (!v || typeof v !== "object" || v.v !== version || !Array.isArray(v.files)) throw new LinkProblem("this link is damaged or from another version: it carries no files this page can read");
   const files: [string, string][] = [];
   for (const f of v.files) {
     if (!Array.isArray(f) || f.length !== 2 || typeof f[0] !== "string" || typeof f[1] !== "string") throw new LinkProblem("this link is damaged: one of its files has no name or no text");
     files.push([fileName(f[0]), f[1]]);
   }
-  return { files, open: typeof v.open === "string" ? fileName(v.open) : null };
+  const shared: Shared = { files, open: typeof v.open === "string" ? fileName(v.open) : null };
+  if (v.shipped !== undefined) {
+    if (typeof v.shipped !== "string" || !/^rules\/[\w./-]{1,300}\.yaml$/.test(v.shipped)) throw new LinkProblem("this link is damaged: the shipped file it opens is not named as this page names one");
+    shared.shipped = v.shipped;
+  }
+  if (v.screen !== undefined) {
+    if (typeof v.screen !== "string" || !sharedScreens.includes(v.screen)) throw new LinkProblem("this link is damaged: the screen it opens is not one of this page's");
+    shared.screen = v.screen;
+  }
+  if (v.compose !== undefined) shared.compose = part(composeState(v.compose), "the round it composes");
+  if (v.measure !== undefined) shared.measure = part(measureState(v.measure), "its Measure fields");
+  if (v.play !== undefined) shared.play = part(playState(v.play), "its game");
+  return shared;
+}
+
+function part<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new LinkProblem(`this link is damaged: ${what} cannot be read (a part too large, or not as this page writes it)`);
+  return value;
 }
 
 /** Reads a stream whole, failing as soon as it passes `limit` bytes. */

@@ -14,10 +14,7 @@ import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js
 import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
 import type { Place } from "../rules/where.js";
-import { fields } from "../files/page-state.js";
-
-/** The fields of a run kept across a reload. */
-const keptFields = ["rules", "against", "players", "games", "seed", "agents", "workers"] as const;
+import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
 
@@ -64,13 +61,20 @@ export class MeasureScreen implements Screen {
     };
   }
 
+  /** A run's fields passed on (a shared link): set, and kept as a reload keeps them. */
+  adopt(fields: MeasureState): void {
+    const inputs = this.inputs();
+    for (const name of keptFields) inputs[name].value = fields[name];
+    this.app.state.write("measure", fields);
+  }
+
   /** The run's fields by name, as they are kept. */
   private inputs(): Record<(typeof keptFields)[number], HTMLInputElement> {
     return { rules: this.rulesA, against: this.rulesB, players: this.playersInput, games: this.gamesInput, seed: this.seedInput, agents: this.agentsInput, workers: this.workersInput };
   }
 
   mount(root: HTMLElement): void {
-    const kept = this.app.state.read("measure", (v) => fields(v, keptFields));
+    const kept = this.app.state.read("measure", measureState);
     const inputs = this.inputs();
     if (kept) for (const name of keptFields) inputs[name].value = kept[name];
     const keep = () => this.app.state.write("measure", Object.fromEntries(keptFields.map((name) => [name, inputs[name].value])));

@@ -71,6 +71,6 @@ export function playFrame(f: SeatFrame, drawing: { game: TableRules; outer: Tabl
     viewer: f.seat, names: f.names, people: f.agents.map((a) => !a), rules: drawing.game, view: f.view, outerRules: drawing.outer,
     cursor: f.moves, length: f.moves, over: f.over, error: f.error, realtime: f.realtime, now: f.now, nextAt: null,
     toMove: f.toMove, legal, legalFor: legal.length ? f.seat : -1, log: { reset: f.log.from === 0, lines: f.log.lines },
-    refusal: f.refusal ? { rule: f.refusal.rule, reason: f.refusal.reason } : null, scenario: null, round: null,
+    refusal: f.refusal ? { rule: f.refusal.rule, reason: f.refusal.reason } : null, scenario: null, round: null, replayed: null,
   };
 }

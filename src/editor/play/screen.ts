@@ -17,8 +17,10 @@ import { gameChoices } from "./games.js";
 import { borderColour } from "../compose/card.js";
 import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
 import { OnlinePanel } from "./online.js";
+import { maxPartBytes, playState, seatChoices, type PlayState } from "../files/page-state.js";
+import type { MoveRecord } from "../../session/session.js";
 
-export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
+export { seatChoices };
 const speeds: [string, number][] = [["1 move/s", 1000], ["4 moves/s", 250], ["10 moves/s", 100], ["full speed", 0]];
 const HOT = -2;
 
@@ -78,11 +80,19 @@ export class PlayScreen implements Screen {
   private scenarioInput = h("input", { type: "file", accept: ".yaml,.yml", hidden: true, "data-test": "scenario-file" });
   private scenarioBox = h("span", { class: "scenario-name", "data-test": "scenario-name" });
   private dropScenario = h("button", { class: "small", hidden: true, title: "start games from the rules again", "data-test": "scenario-drop", onclick: () => this.closeScenario() }, "✕");
+  /** How far a game passed on (a shared link, a reload) replayed. */
+  private noteBox = h("p", { class: "muted", "data-test": "play-note" });
+  /** The game being played as it was started from the fields (not a scenario's), to keep and to share with its moves. */
+  private started: Omit<PlayState, "moves"> | null = null;
+  /** The game kept from before a reload, started again when the screen is first shown. */
+  private kept: PlayState | undefined;
+  private keepTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Play online: a room on a game server of these rules; while the page holds a seat there, its frames are drawn here. */
   readonly online: OnlinePanel;
 
   constructor(private app: App) {
+    this.kept = app.state.read("play", playState);
     this.clock = new RealtimeClock(this, this.clockBox);
     this.online = new OnlinePanel(app, {
       rulesText: () => this.rulesInput.value,
@@ -131,7 +141,7 @@ export class PlayScreen implements Screen {
           h("button", { class: "small", title: "make a room of these rules on a houserules serve, for friends at other screens", "data-test": "online-open", onclick: () => this.online.toggle() }, "Play online…")),
         this.online.box, this.online.banner,
         bar(h("label", {}, "View ", this.viewerSelect), this.stepsBox),
-        this.errorBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox),
+        this.errorBox, this.noteBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox),
       h("aside", { class: "play-side" },
         h("h2", {}, "Moves"), this.legalBox,
         h("div", { class: "typed" }, this.moveInput, h("button", { class: "small", "data-test": "move-submit", onclick: () => void this.typed() }, "Move")),
@@ -143,6 +153,55 @@ export class PlayScreen implements Screen {
   shown(): void {
     const refs = gameChoices(this.app);
     fill(this.gamesList, ...refs.map((r) => h("option", { value: r })));
+    const kept = this.kept;
+    this.kept = undefined;
+    if (kept && !this.frame) void this.adopt(kept, "the game you were playing");
+  }
+
+  /**
+   * A game passed on (a shared link, or the one kept before a reload): its fields set, and its moves replayed
+   * through the engine from the seed. A move that does not replay stops the replay there, and the game opens
+   * after the last move that did, with a line saying which move and why.
+   */
+  async adopt(game: PlayState, what = "the shared game"): Promise<void> {
+    this.kept = undefined;
+    this.app.show("play");
+    this.closeScenario();
+    this.rulesInput.value = game.rules;
+    this.playersInput.value = String(game.players);
+    this.seedInput.value = game.seed;
+    this.seatInputs();
+    [...this.seatsBox.querySelectorAll("select")].forEach((s, p) => (s.value = game.seats[p] ?? "random"));
+    const moves = game.moves.map(([player, text, at]): MoveRecord => (at === undefined ? { player, text } : { player, text, at }));
+    await this.start(moves);
+    const replayed = this.frame?.replayed;
+    if (!replayed) return;
+    this.noteBox.textContent = replayed.problem
+      ? `${what} does not replay past move ${replayed.played} of ${replayed.of}: ${replayed.problem}. It is open after move ${replayed.played}.`
+      : `${what}, replayed through its ${replayed.of} move${replayed.of === 1 ? "" : "s"}.`;
+    this.noteBox.className = replayed.problem ? "play-error" : "muted";
+  }
+
+  /** The game as a link carries it: its fields and its moves up to the move shown; none while a scenario's is played. */
+  async shared(): Promise<PlayState | undefined> {
+    if (!this.started || !this.frame) return undefined;
+    const reply = await this.send({ kind: "moves" });
+    if (reply.kind !== "moves") return undefined;
+    return { ...this.started, moves: reply.moves.map((m) => (m.at === undefined ? [m.player, m.text] : [m.player, m.text, m.at])) };
+  }
+
+  /** Keeps the game for a reload, a moment after the latest frame (at full speed, not at every move). */
+  private keepSoon(): void {
+    if (this.keepTimer !== null || !this.started) return;
+    this.keepTimer = setTimeout(() => {
+      this.keepTimer = null;
+      void this.shared().then((game) => {
+        if (!game) return;
+        // a game too long to keep in the page's share of storage is not kept (nor the one kept before)
+        if (JSON.stringify(game).length <= maxPartBytes) this.app.state.write("play", game);
+        else this.app.state.write("play", null);
+      });
+    }, 500);
   }
 
   /** A choice per seat; `names` label them (a scenario's players), and new seats are `fresh` (default: a person, then random). */
@@ -172,6 +231,7 @@ export class PlayScreen implements Screen {
 
   private closeScenario(): void {
     this.scenario = null;
+    this.noteBox.textContent = "";
     this.scenarioBox.textContent = "";
     this.dropScenario.hidden = true;
     this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = false;
@@ -194,6 +254,7 @@ export class PlayScreen implements Screen {
     this.covered = -1;
     this.stepsBox.hidden = seat >= 0;
     if (seat < 0) return;
+    this.started = null; // a game online is the server's: it is neither kept nor shared from here
     this.mode = seat;
     this.frame = null;
     this.lines = [];
@@ -205,14 +266,18 @@ export class PlayScreen implements Screen {
     fill(this.viewerSelect, h("option", { value: seat }, "your seat online"));
   }
 
-  async start(): Promise<void> {
+  /** Starts a game from the fields (or the scenario open); `moves`: those of a game passed on, replayed first. */
+  async start(moves?: MoveRecord[]): Promise<void> {
     this.online.leave();
     this.pause();
     this.clock.reset();
+    if (!moves) this.noteBox.textContent = "";
     const { refs, ref } = await this.app.rulesOf(this.rulesInput.value);
     const seats = this.seats();
     const seed = this.seedValue();
     const scenario = this.scenario;
+    const fields = { rules: this.rulesInput.value, players: seats.length, seed: this.seedInput.value, seats: seats.map((a) => a ?? "person") };
+    this.started = null;
     this.frame = null;
     this.roundSeen = 0;
     this.errorBox.textContent = "";
@@ -222,9 +287,11 @@ export class PlayScreen implements Screen {
     fill(this.spoilerBox);
     const chosen = seats.filter((x) => x === null).length;
     this.mode = scenario ? HOT : chosen > 1 ? HOT : TRUTH; // until the worker says who plays
-    const reply = await this.send({ kind: "start", refs, ref, seed, seats, viewer: "person", scenario: scenario ?? undefined }, true);
+    const reply = await this.send({ kind: "start", refs, ref, seed, seats, viewer: "person", scenario: scenario ?? undefined, moves: scenario ? undefined : moves }, true);
     const f = this.frame as Frame | null;
     if (reply.kind !== "frame" || !f) return;
+    if (!scenario) this.started = fields;
+    else this.app.state.write("play", null); // a scenario's game is not kept: its file is opened again
     if (scenario) {
       // the scenario's players are the seats
       this.scenarioBox.textContent = `from ${f.scenario ?? scenario.file}`;
@@ -236,7 +303,9 @@ export class PlayScreen implements Screen {
     const people = f.people.flatMap((person, p) => (person ? [p] : []));
     this.mode = people.length > 1 ? HOT : people.length === 1 ? people[0] : TRUTH;
     this.viewerOptions();
-    await this.toPerson();
+    // a game passed on opens at the move it was passed on at, whoever is to move there
+    if (!f.replayed) await this.toPerson();
+    this.keepSoon();
   }
 
   private viewerOptions(): void {
@@ -335,7 +404,7 @@ export class PlayScreen implements Screen {
       this.errorBox.textContent = reply.error;
       return;
     }
-    if (reply.kind === "export") return;
+    if (reply.kind === "export" || reply.kind === "moves") return;
     this.errorBox.textContent = "";
     const f = reply.frame;
     if (f.log.reset) {
@@ -344,6 +413,7 @@ export class PlayScreen implements Screen {
     } else this.lines.push(...f.log.lines);
     this.frame = f;
     this.selected.clear();
+    this.keepSoon();
     // a refusal stays until the next move is asked for (frames keep coming in real time)
     if (asked === "move" || asked === "start") {
       this.refusalBox.textContent = f.refusal ? `${f.refusal.rule}: ${f.refusal.reason}` : "";
