@@ -63,11 +63,19 @@ describe("houserules compare", () => {
     const text = await run(["compare", "idiot", "--with", file, "--games", "60", "--seed", "3"]);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^A: Idiot \(idiot\)\nB: Idiot \+ Threes Are Wild \(idiot\+.*threes\.yaml\)\n60 games each, 4 players, seed 3/);
-    expect(text.out).toMatch(/\ngame length \(moves\) +[\d.]+ +[\d.]+ +-[\d.]+ +\* p/);
+    expect(text.out).toMatch(/\ngame length \(moves\) +[\d.]+ +[\d.]+ +-[\d.]+ +\* p\S+ +\* p\S+\n/);
+    // beside each p the same p corrected for all the figures at once, and what that correction means
+    expect(text.out).toMatch(/\nmeasure +A +B +B − A +95% +Holm\n/);
+    expect(text.out).toMatch(/\nCorrected for all \d+ figures tested at once \(Holm's method\), \d+ stays? significant at 95%: if the two sets of rules played alike/);
     const json = await run(["compare", "idiot", `idiot+${file}`, "--games", "60", "--seed", "3", "--json", "--coverage"]);
     const c = JSON.parse(json.out);
     expect(Object.keys(c)).toEqual(["a", "b", "players", "games", "seed", "agents", "level", "differences"]);
     expect(c.differences.find((f: { measure: string }) => f.measure === "game length (moves)").significant).toBe(true);
+    // the corrected p is added beside the fields each difference had, which are unchanged
+    expect(Object.keys(c.differences[0])).toEqual(["measure", "a", "b", "difference", "kind", "p", "significant", "pHolm", "significantHolm"]);
+    const tested = c.differences.filter((f: { p: number | null }) => f.p !== null);
+    expect(tested.every((f: { p: number; pHolm: number }) => f.pHolm >= f.p && f.pHolm <= 1)).toBe(true);
+    expect(c.differences.find((f: { measure: string }) => f.measure === "game length (moves)").significantHolm).toBe(true);
     expect(c.differences.filter((f: { measure: string }) => f.measure.endsWith("(share of games)")).length).toBeGreaterThan(3); // rule by rule
     expect((await run(["compare", "idiot"])).code).toBe(2);
     expect((await run(["compare", "--help"])).out).toContain("Usage: houserules compare <A> <B>");

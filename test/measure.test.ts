@@ -6,7 +6,7 @@ import { answer } from "../src/sim/pool-worker.js";
 import { shares, chunkSize } from "../src/sim/shares.js";
 import type { RunSpec } from "../src/sim/run-spec.js";
 import type { Summary } from "../src/sim/simulate.js";
-import { chanceNote, compareSummaries, means, proportions, pValue } from "../src/sim/compare.js";
+import { chanceNote, compareSummaries, holm, holmNote, means, proportions, pValue, withHolm } from "../src/sim/compare.js";
 import { commonBins, histogram } from "../src/sim/histogram.js";
 import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart } from "../src/measure/charts.js";
 import { runBin } from "./helpers/cli.js";
@@ -208,6 +208,18 @@ describe("comparing two runs", () => {
     expect(means("y", 10, 2, 400, 10.4, 2, 400).significant).toBe(true);
     expect(pValue(1.959964)).toBeCloseTo(0.05, 5);
     expect(proportions("x", 0, 0, 1, 2).p).toBeNull();
+  });
+
+  it("corrects the p values of a comparison together by Holm's method, as worked by hand", () => {
+    // sorted: 0.005 ×4 = 0.02, 0.01 ×3 = 0.03, 0.03 ×2 = 0.06, 0.04 ×1 = 0.04 raised to the 0.06 before it; null untested
+    expect(holm([0.01, 0.04, 0.03, 0.005, null])).toEqual([0.03, 0.06, 0.06, 0.02, null]);
+    expect(holm([0.5, 0.6])).toEqual([1, 1]); // 0.5 ×2 capped at 1, and 0.6 not below it
+    expect(holm([0.02, 0.02, 0.02])).toEqual([0.06, 0.06, 0.06]); // ties: ×3, ×2 (raised), ×1 (raised)
+    expect(holm([0.049])).toEqual([0.049]); // one figure: nothing to correct
+    expect(holm([null, null])).toEqual([null, null]);
+    const marked = withHolm([0.01, 0.04, 0.03, 0.005].map((p, i) => ({ measure: `m${i}`, a: 0, b: 0, difference: 0, kind: "rate" as const, p, significant: p < 0.05 })));
+    expect(marked.map((d) => [d.significant, d.pHolm, d.significantHolm])).toEqual([[true, 0.03, true], [true, 0.06, false], [true, 0.06, false], [true, 0.02, true]]);
+    expect(holmNote(4, 2)).toBe("Corrected for all 4 figures tested at once (Holm's method), 2 stay significant at 95%: if the two sets of rules played alike, the chance that any figure stays marked would be below one in twenty.");
   });
 
   it("marks what a variant changes against its base, for the same seeds and agents", () => {

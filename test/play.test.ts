@@ -283,12 +283,17 @@ describe("watching and playing in the page", () => {
     const jsons = await page.locator("[data-test=summary-json]").allTextContents();
     expect(jsons).toEqual([a.out, b.out]);
     expect(await page.evaluate(() => (globalThis as any).playground.measure.comparison.differences)).toEqual(expected.differences);
-    expect(await page.locator("[data-test=comparison] th").allTextContents()).toEqual(["measure", "A", "B", "B − A", "p", ""]);
+    expect(await page.locator("[data-test=comparison] th").allTextContents()).toEqual(["measure", "A", "B", "B − A", "p", "", "p (Holm)", ""]);
     expect(await page.textContent("[data-test=comparison] caption")).toContain(`A: ${expected.a}B: ${expected.b}`);
     const tested = expected.differences.filter((d) => d.p !== null).length;
     expect(await page.textContent("[data-test=chance-note]")).toContain(`Of ${tested} figures tested at 95%, about ${Math.round(tested / 20)} would be marked by chance alone`);
     const rows = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[5].textContent]));
     expect(rows).toEqual(expected.differences.map((d) => [d.measure, d.significant ? "★" : ""]));
+    // beside each mark, the mark corrected for every figure at once, as compare --json gives it
+    const corrected = await page.locator("[data-test=comparison] tbody tr").evaluateAll((trs) => trs.map((tr) => tr.children[7].textContent));
+    expect(corrected).toEqual(expected.differences.map((d) => ((d as { significantHolm?: boolean }).significantHolm ? "★" : "")));
+    const held = expected.differences.filter((d) => (d as { significantHolm?: boolean }).significantHolm).length;
+    expect(await page.textContent("[data-test=holm-note]")).toContain(`Corrected for all ${tested} figures tested at once (Holm's method), ${held} stay`);
     expect(expected.differences.some((d) => d.significant)).toBe(true);
     const lengthAxes = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")]
       .filter((c) => c.getAttribute("aria-label")!.startsWith("Game length"))

@@ -6,7 +6,7 @@ import { resolveReference } from "../interpreter/load/catalog.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import { simulate } from "../sim/simulate.js";
-import { compareSummaries, type Comparison, type Difference } from "../sim/compare.js";
+import { holmNote, compareSummaries, type Comparison, type Difference } from "../sim/compare.js";
 import { randomAgent } from "../agents/random.js";
 
 export interface ComparisonSpec {
@@ -66,18 +66,25 @@ const isRate = (d: Difference) => / rate$|^games /.test(d.measure);
 const figure = (d: Difference, x: number) => (isRate(d) ? `${(x * 100).toFixed(1)}%` : String(Number(x.toFixed(2))));
 const signed = (d: Difference) => (d.difference > 0 ? "+" : d.difference < 0 ? "−" : "±") + figure(d, Math.abs(d.difference));
 
-/** The comparison as a Markdown table: a difference significant at 95% is bold and starred. */
+/**
+ * The comparison as a Markdown table: a difference significant at 95% is bold and starred, and beside its p the
+ * p corrected for all the table's figures at once (Holm's method), starred when the difference stays significant.
+ */
 export function comparisonTable(spec: ComparisonSpec, c: Comparison): string {
   const rows = c.differences.map((d) => {
     const diff = d.significant ? `**${signed(d)}** *` : signed(d);
-    return `| ${d.measure} | ${figure(d, d.a)} | ${figure(d, d.b)} | ${diff} | ${d.p === null ? "–" : d.p.toFixed(3)} |`;
+    const held = d.pHolm === null ? "–" : `${d.pHolm.toFixed(3)}${d.significantHolm ? " *" : ""}`;
+    return `| ${d.measure} | ${figure(d, d.a)} | ${figure(d, d.b)} | ${diff} | ${d.p === null ? "–" : d.p.toFixed(3)} | ${held} |`;
   });
+  const tested = c.differences.filter((d) => d.p !== null).length;
   return [
     `${spec.games} random games on each side, ${spec.players} players, seed \`${seed}\`: \`${spec.base.join(" + ")}\` against \`${spec.variant.join(" + ")}\`.`,
     "",
-    "| figure | base | variant | difference | p |",
-    "|---|---:|---:|---:|---:|",
+    "| figure | base | variant | difference | p | p (Holm) |",
+    "|---|---:|---:|---:|---:|---:|",
     ...rows,
+    "",
+    holmNote(tested, c.differences.filter((d) => d.significantHolm).length),
   ].join("\n");
 }
 

@@ -2,6 +2,9 @@
 // shares of games and rule coverage are compared as two proportions (a z test); means (game length, scores,
 // lead changes) with Welch's t test from each run's mean, spread and number of games — the summaries hold no
 // more, and with hundreds of games the normal approximation is close. A difference is marked when p < 0.05.
+// Beside each p, the same p corrected for every figure tested at once (Holm's method), so that a mark among
+// many figures can be read for what it is: one that stays after the correction is not one chance gives in
+// twenty, but one that chance gives in twenty tables.
 import type { Summary } from "./simulate.js";
 import { round } from "./stats.js";
 
@@ -17,6 +20,10 @@ export interface Difference {
   /** Two-sided p value; null when it cannot be had (no games, no spread). */
   p: number | null;
   significant: boolean;
+  /** p corrected for every figure of the comparison tested (Holm's method); null when p is. */
+  pHolm: number | null;
+  /** Whether the difference stays significant at 95% after that correction. */
+  significantHolm: boolean;
 }
 
 export interface Comparison {
@@ -39,8 +46,32 @@ function normalCdf(x: number): number {
   return 0.5 * (1 + erf);
 }
 
+/**
+ * Holm's step-down correction of p values tested together: the k-th smallest of m is multiplied by m − k + 1,
+ * capped at 1, and none is below the one before it. Null (untested) stays null and is not counted in m.
+ */
+export function holm(ps: readonly (number | null)[]): (number | null)[] {
+  const order = ps.flatMap((p, i) => (p === null ? [] : [i])).sort((x, y) => ps[x]! - ps[y]! || x - y);
+  const m = order.length;
+  const out: (number | null)[] = ps.map(() => null);
+  let highest = 0;
+  order.forEach((i, k) => {
+    highest = Math.max(highest, Math.min(1, (m - k) * ps[i]!));
+    out[i] = round(highest, 6);
+  });
+  return out;
+}
+
+/** The differences with their Holm-corrected p values and marks, corrected for all of them together. */
+export function withHolm(differences: readonly Omit<Difference, "pHolm" | "significantHolm">[]): Difference[] {
+  const corrected = holm(differences.map((d) => d.p));
+  return differences.map((d, i) => ({ ...d, pHolm: corrected[i], significantHolm: corrected[i] !== null && corrected[i]! < 0.05 }));
+}
+
+type Tested = Omit<Difference, "pHolm" | "significantHolm">;
+
 /** Two proportions: x1 of n1 against x2 of n2. */
-export function proportions(measure: string, x1: number, n1: number, x2: number, n2: number): Difference {
+export function proportions(measure: string, x1: number, n1: number, x2: number, n2: number): Tested {
   const a = n1 ? x1 / n1 : 0;
   const b = n2 ? x2 / n2 : 0;
   const pooled = n1 + n2 ? (x1 + x2) / (n1 + n2) : 0;
@@ -50,7 +81,7 @@ export function proportions(measure: string, x1: number, n1: number, x2: number,
 }
 
 /** Two means, each with its standard deviation over n games. */
-export function means(measure: string, m1: number, sd1: number, n1: number, m2: number, sd2: number, n2: number): Difference {
+export function means(measure: string, m1: number, sd1: number, n1: number, m2: number, sd2: number, n2: number): Tested {
   const se = Math.sqrt((n1 ? (sd1 * sd1) / n1 : 0) + (n2 ? (sd2 * sd2) / n2 : 0));
   const p = n1 > 1 && n2 > 1 ? (se > 0 ? pValue((m2 - m1) / se) : m1 === m2 ? 1 : 0) : null;
   return { measure, a: m1, b: m2, difference: round(m2 - m1), kind: "mean", p, significant: p !== null && p < 0.05 };
@@ -61,7 +92,7 @@ function share(x: number, n: number): number {
 }
 
 export function compareSummaries(a: Summary, b: Summary, names: [string, string] = [a.rules, b.rules]): Comparison {
-  const out: Difference[] = [];
+  const out: Tested[] = [];
   out.push(proportions("games finished", a.finished, a.games, b.finished, b.games));
   out.push(means("game length (moves)", a.length.mean, a.length.sd, a.finished, b.length.mean, b.length.sd, b.finished));
   out.push(proportions("games with shared wins", a.ties, a.finished, b.ties, b.finished));
@@ -92,7 +123,7 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
       out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), kind: "rate", p: null, significant: false });
     }
   }
-  return { a: names[0], b: names[1], games: [a.games, b.games], differences: out };
+  return { a: names[0], b: names[1], games: [a.games, b.games], differences: withHolm(out) };
 }
 
 /**
@@ -103,4 +134,9 @@ export function chanceNote(tested: number): string {
   const expected = tested / 20;
   const about = expected < 1 ? "less than one" : `about ${Math.round(expected)}`;
   return `Of ${tested} figures tested at 95%, ${about} would be marked by chance alone even if A and B played alike: read a lone ★ with care, and play more games to see whether it stays.`;
+}
+
+/** What the corrected mark means, in the same words on the page, at the command line and in the docs. */
+export function holmNote(tested: number, held: number): string {
+  return `Corrected for all ${tested} figures tested at once (Holm's method), ${held} stay${held === 1 ? "s" : ""} significant at 95%: if the two sets of rules played alike, the chance that any figure stays marked would be below one in twenty.`;
 }

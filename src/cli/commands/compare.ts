@@ -5,7 +5,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { withList } from "../rules-args.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
 import type { Game } from "../../interpreter/model.js";
-import { compareSummaries, type Difference } from "../../sim/compare.js";
+import { compareSummaries, holmNote, type Difference } from "../../sim/compare.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
@@ -21,7 +21,8 @@ prints each figure of both side by side with the difference: games finished, gam
 and losses by seat, for rules with scores the final scores, the gap between best and worst and the lead
 changes, and with --coverage the share of games in which each rule was used. A difference marked * is
 significant at 95% (a two-sided test: Welch's test for means, the two-proportion z-test for rates); figures
-without a p-value are not tested.
+without a p-value are not tested. The Holm column corrects each p for all the figures tested at once (Holm's
+method): a * there is a difference that stays significant however many figures the table has.
 
 Each side is rules as simulate takes them:
   an id or a path                 idiot, ./my-game.yaml
@@ -39,7 +40,7 @@ Options:
   --coverage    compare how often each rule is used, rule by rule
   --workers N   play the games on N worker threads, at most the processors of the machine (more is lowered)
   --json        print the comparison as one JSON object: {a, b, players, games, seed, agents, level,
-                differences [{measure, a, b, difference, kind, p, significant}]}
+                differences [{measure, a, b, difference, kind, p, significant, pHolm, significantHolm}]}
 ${ruleFoldersOption(14)}
   -h, --help    this text
 
@@ -130,15 +131,18 @@ function describe(c: Compared, nameA: string, nameB: string): string {
     showFigure(f.kind, f.b),
     showFigure(f.kind, f.difference, true),
     f.p === null ? "" : f.significant ? `* p${formatP(f.p)}` : `p${formatP(f.p)}`,
+    f.pHolm === null ? "" : f.significantHolm ? `* p${formatP(f.pHolm)}` : `p${formatP(f.pHolm)}`,
   ]);
+  const tested = c.differences.filter((f) => f.p !== null).length;
   const lines = [
     `A: ${nameA} (${c.a})`,
     `B: ${nameB} (${c.b})`,
     `${c.games} games each, ${c.players} players, seed ${c.seed}, agents ${[...new Set(c.agents)].join(", ")}: the same seeds and seats on both sides`,
     "",
-    table(["measure", "A", "B", "B − A", "95%"], rows).trimEnd(),
+    table(["measure", "A", "B", "B − A", "95%", "Holm"], rows).trimEnd(),
     "",
-    `* the difference is significant at 95% (two-sided p below ${c.level}); ${c.differences.filter((f) => f.significant).length} of ${c.differences.filter((f) => f.p !== null).length} tested figures differ`,
+    `* the difference is significant at 95% (two-sided p below ${c.level}); ${c.differences.filter((f) => f.significant).length} of ${tested} tested figures differ`,
+    holmNote(tested, c.differences.filter((f) => f.significantHolm).length),
   ];
   return lines.join("\n") + "\n";
 }

@@ -11,7 +11,7 @@ import { RunPool, Cancelled, type WorkerLike } from "../../sim/pool.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import type { Summary } from "../../sim/simulate.js";
 import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
-import { chanceNote, compareSummaries, type Comparison } from "../../sim/compare.js";
+import { chanceNote, compareSummaries, holmNote, type Comparison } from "../../sim/compare.js";
 import { drawChart } from "./chart.js";
 import type { Place } from "../rules/where.js";
 import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
@@ -258,13 +258,17 @@ export function comparisonTable(c: Comparison): HTMLElement {
     `${signed && x > 0 ? "+" : ""}${kind === "rate" ? `${(x * 100).toFixed(1)}%` : String(Math.round(x * 1000) / 1000)}`;
   const tested = c.differences.filter((d) => d.p !== null).length;
   const marked = c.differences.filter((d) => d.significant).length;
+  const held = c.differences.filter((d) => d.significantHolm).length;
+  const p = (x: number | null) => (x === null ? "—" : x < 0.001 ? "<0.001" : x.toFixed(3));
   return h("table", { class: "comparison", "data-test": "comparison" },
     h("caption", {},
       h("span", { class: "side" }, `A: ${c.a}`), h("span", { class: "side" }, `B: ${c.b}`),
       h("span", {}, `${c.games[0]} and ${c.games[1]} games, the same seeds and seats on both sides: B − A is what B changes, as houserules compare ${c.a} ${c.b} prints it. ★ the difference is significant at 95% (two-sided p below 0.05); ${marked} of ${tested} tested figures differ.`),
-      h("span", { class: "muted", "data-test": "chance-note" }, chanceNote(tested))),
-    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B − A"), h("th", {}, "p"), h("th", {}, ""))),
+      h("span", { class: "muted", "data-test": "chance-note" }, chanceNote(tested)),
+      h("span", { "data-test": "holm-note" }, `${holmNote(tested, held)} Its p is the column p (Holm), and ★ beside it marks a difference that stays.`)),
+    h("thead", {}, h("tr", {}, h("th", {}, "measure"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B − A"), h("th", {}, "p"), h("th", {}, ""), h("th", {}, "p (Holm)"), h("th", {}, ""))),
     h("tbody", {}, ...c.differences.map((d) => h("tr", { class: d.significant ? "significant" : "" },
       h("td", {}, d.measure), h("td", {}, value(d.kind, d.a)), h("td", {}, value(d.kind, d.b)), h("td", {}, value(d.kind, d.difference, true)),
-      h("td", {}, d.p === null ? "—" : d.p < 0.001 ? "<0.001" : d.p.toFixed(3)), h("td", { "data-test": d.significant ? "significant" : undefined }, d.significant ? "★" : "")))));
+      h("td", {}, p(d.p)), h("td", { "data-test": d.significant ? "significant" : undefined }, d.significant ? "★" : ""),
+      h("td", {}, p(d.pHolm)), h("td", { "data-test": d.significantHolm ? "significant-holm" : undefined }, d.significantHolm ? "★" : "")))));
 }
