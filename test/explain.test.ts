@@ -62,6 +62,26 @@ describe("every unit has a wording", () => {
       expect(text, id).not.toMatch(/“[^”]*\{[^”]*”/);
     }
   });
+
+  it("names nothing in a shipped game's or card's rulebook that the reader cannot look up in it: every identifier left is one of its entries", () => {
+    const left: string[] = [];
+    let books = 0;
+    for (const id of shippedRules()) {
+      const loaded = loadComposition([id, ...completion([id])]);
+      if (!loaded.rules) continue;
+      books++;
+      const b = explain(loaded.rules);
+      // a definition, a variable, a zone is named as the rule file writes it, and has its entry under that name
+      const entries = new Set(b.sections.flatMap((s) => s.items.flatMap((i) => i.title.match(/\w+/g) ?? [])));
+      for (const line of rulebookText(b).split("\n")) {
+        if (/^- \S+ \(.*\.yaml:\d+\): /.test(line)) continue; // an assumption's place: its path and file
+        const words = line.replace(/"[^"]*"|“[^”]*”/g, ""); // the rule file's own texts, quoted
+        for (const m of words.matchAll(/\b[a-z]+[A-Z]\w*\b|\b\w*_\w*\b/g)) if (!entries.has(m[0])) left.push(`${id}: ${m[0]} in "${line.trim()}"`);
+      }
+    }
+    expect(books).toBeGreaterThan(40);
+    expect([...new Set(left)]).toEqual([]);
+  });
 });
 
 describe("the words of expressions and effects", () => {

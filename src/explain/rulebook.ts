@@ -236,13 +236,13 @@ class Writer {
       const params = Object.keys((a.params ?? {}) as Raw);
       const head: Line[] = [];
       if (textOf(a)) head.push({ text: capitalize(textOf(a)!) + ".", depth: 0 });
-      const move = [name, ...params.map((p) => `<${p}>`)].join(" ");
+      const move = [name, ...params.map((p) => `<${words(p)}>`)].join(" ");
       head.push({ text: `Written as: ${move}.`, depth: 0 });
       if (a.endsTurn === false) head.push({ text: "The turn goes on after it.", depth: 0 });
       items.push(this.item(path, `${name}`, head));
       this.read.withLocals(params, () => {
         for (const [p, spec] of Object.entries((a.params ?? {}) as Raw)) {
-          items.push(this.item(`${path}.params.${p}`, `${name}: choose ${p}`, [paramWords(p, spec, this.read)]));
+          items.push(this.item(`${path}.params.${p}`, `${name}: choose ${words(p)}`, [paramWords(p, spec, this.read)]));
         }
         for (const [r, req] of Object.entries((a.require ?? {}) as Raw)) {
           const check = isMap(req) ? req.check : req;

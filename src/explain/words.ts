@@ -33,8 +33,12 @@ const ownWords = new Set(
 /** A phrase as the start of a sentence; `locals` are names the rules bind (p, c), which read as words too. */
 export function capitalize(text: string, locals: readonly string[] = []): string {
   const first = /^[a-z]+/.exec(text)?.[0];
-  const local = /^[a-z][A-Za-z0-9_]*/.exec(text)?.[0];
-  return (first && ownWords.has(first)) || (local && locals.includes(local)) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  const local = locals.some((l) => new RegExp(`^${escaped(words(l))}\\b`).test(text));
+  return (first && ownWords.has(first)) || local ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Fills a template: {0} … are the arguments; [ … ] parts are left out unless every placeholder in them is given. */
@@ -103,12 +107,12 @@ export class Reader {
         return lines;
       }
       case "for":
-        return [{ text: `For each ${s.name} in ${this.expr(s.iterable)}:`, depth }, ...this.withLocals([s.name], () => this.block(s.body, depth + 1))];
+        return [{ text: `For each ${words(s.name)} in ${this.expr(s.iterable)}:`, depth }, ...this.withLocals([s.name], () => this.block(s.body, depth + 1))];
       case "while":
         return [{ text: `As long as ${this.expr(s.test)}:`, depth }, ...this.block(s.body, depth + 1)];
       case "let":
         this.locals.push(s.name);
-        return [{ text: `Let ${s.name} be ${this.expr(s.value)}.`, depth }];
+        return [{ text: `Let ${words(s.name)} be ${this.expr(s.value)}.`, depth }];
       case "assign": {
         const [target, value] = [this.expr(s.target), this.expr(s.value)];
         const text = s.op === "=" ? `Set ${target} to ${value}.` : s.op === "+=" ? `Add ${value} to ${target}.` : `Take ${value} from ${target}.`;
@@ -156,7 +160,7 @@ export class Reader {
       case "list":
         return e.items.length === 0 ? "nothing" : listWords(e.items.map((x) => this.expr(x)));
       case "lambda":
-        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => p.name).join(" and ")}, ${this.expr(e.body)}`);
+        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => words(p.name)).join(" and ")}, ${this.expr(e.body)}`);
     }
   }
 
@@ -183,7 +187,8 @@ export class Reader {
   }
 
   private name(name: string): string {
-    if (this.locals.includes(name)) return name;
+    // a name the rules bind (a parameter, a let, a for) reads as words: upCard is "up card"
+    if (this.locals.includes(name)) return words(name);
     if (Object.hasOwn(specialWords, name)) return specialWords[name as keyof typeof specialWords];
     if (this.names.perPlayer.has(name)) return `your ${words(name)}`;
     if (this.names.gameZones.has(name)) return `the ${words(name)}`;
@@ -223,12 +228,12 @@ export class Reader {
       else values[`${i}:bare`] = values[String(i)];
     });
     if (lambda) {
-      values.p = lambda.params[0]?.name ?? "item";
+      values.p = lambda.params[0] ? words(lambda.params[0].name) : "item";
       values.body = this.withLocals(lambda.params.map((p) => p.name), () => this.expr(lambda.body));
     }
     let template = templates[Math.min(templates.length - 1, Math.max(0, templates.length - 1 - missingOptional(templates, values)))];
     if (filtered && template.includes("{p} in {0}")) {
-      values.where = this.withLocals([values.p!], () => this.expr(filtered.test));
+      values.where = this.withLocals([lambda!.params[0]?.name ?? "item"], () => this.expr(filtered.test));
       // the player with the lowest claim among the players for which it is not nothing: the choice first
       const choice = /^(the|every) \{p\} in \{0\} (with .*)$/.exec(template);
       template = choice ? `${choice[1]} {p} ${choice[2]} among {0} for which {where}` : template.replace("{p} in {0}", "{p} in {0} for which {where}");
