@@ -11,6 +11,7 @@ import { openPage, usePlayground } from "./helpers/browser.js";
 import { run } from "./helpers/cli.js";
 import { builtin } from "../src/interpreter/lang/builtins.js";
 import { threesAreWild } from "./helpers/threes.js";
+import { shownText } from "../src/editor/explain/lines.js";
 
 const pg = usePlayground();
 
@@ -72,7 +73,10 @@ async function typeAt(page: Page, line: number, col: number, text: string, selec
   await page.keyboard.type(text);
 }
 
-/** Waits until the rulebook beside the editor is up to date and reads exactly `want`: a state and a text. */
+/**
+ * Waits until the rulebook beside the editor is up to date and reads exactly `want`: a state and a text (a
+ * rulebook's text as the panel shows it: explain's lines, less those that underline its headings).
+ */
 async function expectRulebook(page: Page, want: { state: "current" | "failed"; of: string; text: string }): Promise<void> {
   const now = () => page.evaluate(() => ({
     state: document.querySelector("[data-test=rulebook-panel]")?.getAttribute("data-state"),
@@ -281,7 +285,12 @@ describe("the playground", () => {
 
     // beside the editor, the open file's rulebook in the words of houserules explain, following every change
     const variantPath = "yours/my-idiot-2.yaml";
-    await expectRulebook(page, { state: "current", of: variantPath, text: await cliExplain(started) });
+    const startedBook = await cliExplain(started);
+    await expectRulebook(page, { state: "current", of: variantPath, text: shownText(startedBook) });
+    // its title and headings are headings, not text underlined with = and -
+    expect(await page.textContent("[data-test=rulebook] h3")).toBe(startedBook.split("\n")[0]);
+    expect(await page.locator("[data-test=rulebook] h4").allTextContents()).toEqual(startedBook.split("\n").filter((l, i, all) => /^-+$/.test(all[i + 1] ?? "") && all[i + 1].length === l.length && l));
+    expect(await page.textContent("[data-test=rulebook]")).not.toMatch(/^(=+|-+)$/m);
     // (as a paste replaces the whole text: typing it would be indented by the editor as it goes)
     const replaceAll = async (text: string) => {
       await page.evaluate((t) => {
@@ -295,30 +304,31 @@ describe("the playground", () => {
     await replaceAll(wild);
     const wildBook = await cliExplain(wild);
     expect(wildBook).toContain("[changed by Threes <b>Are</b> Wild <img src=x onerror=alert(1)>] play: rank-order:");
-    await expectRulebook(page, { state: "current", of: variantPath, text: wildBook });
+    await expectRulebook(page, { state: "current", of: variantPath, text: shownText(wildBook) });
     expect(await page.locator("[data-test=rulebook] .rulebook-changed").first().textContent()).toMatch(/^\[changed by Threes <b>Are<\/b> Wild/);
-    expect(await page.evaluate(() => document.querySelectorAll("[data-test=rulebook-panel] *:not(h2, span, pre, div, button)").length)).toBe(0);
-    // rules that do not load have no rulebook: the errors are shown, not the last rulebook
+    expect(await page.evaluate(() => document.querySelectorAll("[data-test=rulebook-panel] *:not(h2, h3, h4, span, pre, div, button)").length)).toBe(0);
+    // a keystroke that breaks the rules keeps the last rulebook, dimmed, under a line that says the file has an error
     const broken = wild.replace("canPlay(cards.first)", "canPlay(cards.frist)");
     await replaceAll(broken);
     const brokenDir = mkdtempSync(join(tmpdir(), "houserules-"));
     writeFileSync(join(brokenDir, "my-idiot-2.yaml"), broken);
     const brokenErr = (await run(["explain", join(brokenDir, "my-idiot-2.yaml")])).err.replaceAll(join(brokenDir, "my-idiot-2.yaml"), variantPath);
     expect(brokenErr).toContain("E_NAME");
-    await expectRulebook(page, { state: "failed", of: variantPath, text: `These rules do not load, so there is no rulebook until they do:\n${brokenErr}` });
+    await expectRulebook(page, { state: "failed", of: variantPath, text: `This file has an error, so this is the rulebook as it was before it (the Problems panel says where): ${brokenErr.split("\n")[0]}${shownText(wildBook)}` });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector("[data-test=rulebook] .rulebook-old")!).opacity)).toBe("0.5");
     // hidden, it does not follow; shown again, it is the file as it is now
     await page.click("[data-test=rulebook-toggle]");
     expect(await page.isVisible("[data-test=rulebook]")).toBe(false);
     await replaceAll(threesAreWild);
     await page.waitForSelector("[data-test=summary].ok");
     await page.click("[data-test=rulebook-toggle]");
-    await expectRulebook(page, { state: "current", of: variantPath, text: await cliExplain(threesAreWild) });
+    await expectRulebook(page, { state: "current", of: variantPath, text: shownText(await cliExplain(threesAreWild)) });
     // another file, the shipped Idiot, and a rule card, explained in a whole round as the command line does it
     await page.click(".file-name:text-is('idiot.yaml')");
-    await expectRulebook(page, { state: "current", of: "idiot", text: (await run(["explain", "idiot"])).out });
+    await expectRulebook(page, { state: "current", of: "idiot", text: shownText((await run(["explain", "idiot"])).out) });
     await page.click(".file-group summary:text-is('on-the-cards/deal')");
     await page.click(".file[data-path='rules/on-the-cards/deal/deal-eight.yaml'] .file-name");
-    await expectRulebook(page, { state: "current", of: "on-the-cards/deal/deal-eight", text: (await run(["explain", "on-the-cards/deal/deal-eight"])).out });
+    await expectRulebook(page, { state: "current", of: "on-the-cards/deal/deal-eight", text: shownText((await run(["explain", "on-the-cards/deal/deal-eight"])).out) });
     expect(problems).toEqual([]);
   });
 

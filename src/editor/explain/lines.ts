@@ -20,3 +20,8 @@ export function rulebookLines(text: string): RulebookLine[] {
   });
   return out;
 }
+
+/** The rulebook's text as the panel shows it: the same lines, without those that underline its headings in text. */
+export function shownText(text: string): string {
+  return rulebookLines(text).filter((l) => l.kind !== "underline").map((l) => (l.kind === "title" || l.kind === "heading" ? l.text.replace(/\n$/, "") : l.text)).join("");
+}

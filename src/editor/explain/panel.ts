@@ -8,7 +8,7 @@ import { h, fill } from "../dom.js";
 import type { App } from "../app.js";
 import type { CheckResult } from "../rules/protocol.js";
 import { Workspace } from "../files/workspace.js";
-import { rulebookLines } from "./lines.js";
+import { rulebookLines, type RulebookLine } from "./lines.js";
 
 const hiddenKey = "houserules.rulebook.hidden";
 
@@ -22,6 +22,8 @@ export class RulebookPanel {
   private shown: string | null = null;
   private sources = new Set<string>();
   private hidden: boolean;
+  /** The last rulebook shown of the reference shown, kept while its rules do not load. */
+  private good: { ref: string; text: string } | null = null;
 
   constructor(
     private app: App,
@@ -73,7 +75,14 @@ export class RulebookPanel {
     const path = this.current();
     if (!path || this.app.reference(path) !== ref) return;
     if (reply.text !== null) {
-      this.show(ref, rulebookLines(reply.text).map((l) => (l.kind ? h("span", { class: `rulebook-${l.kind}` }, l.text) : l.text)), "current");
+      this.good = { ref, text: reply.text };
+      this.show(ref, drawn(reply.text), "current");
+    } else if (this.good?.ref === ref) {
+      // a keystroke that breaks the file: the last rulebook stays, dimmed, under a line that says why
+      this.show(ref, [
+        h("div", { class: "rulebook-failed", "data-test": "rulebook-error" }, `This file has an error, so this is the rulebook as it was before it (the Problems panel says where): ${reply.errors[0] ?? ""}`),
+        h("div", { class: "rulebook-old" }, ...drawn(this.good.text)),
+      ], "failed");
     } else {
       this.show(ref, [
         h("span", { class: "rulebook-failed" }, "These rules do not load, so there is no rulebook until they do:\n"),
@@ -88,6 +97,16 @@ export class RulebookPanel {
     fill(this.body, ...children);
     this.el.dataset.state = state;
   }
+}
+
+/** A rulebook's text drawn: its title and headings as headings, without the lines that underline them in text. */
+function drawn(text: string): (Node | string)[] {
+  const bare = (l: RulebookLine) => l.text.replace(/\n$/, "");
+  return rulebookLines(text).flatMap((l): (Node | string)[] =>
+    l.kind === "underline" ? []
+      : l.kind === "title" ? [h("h3", { class: "rulebook-title" }, bare(l))]
+        : l.kind === "heading" ? [h("h4", { class: "rulebook-heading" }, bare(l))]
+          : l.kind ? [h("span", { class: `rulebook-${l.kind}` }, l.text)] : [l.text]);
 }
 
 function safeStorage(): Storage | null {
