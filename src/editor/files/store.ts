@@ -22,8 +22,10 @@ export class FileStore {
   saveProblem: string | null = null;
 
   constructor(private storage: Storage | null = globalThis.localStorage ?? null) {
-    const saved = this.read();
-    for (const [name, text] of saved) this.files.set(name, text);
+    const { files, moved } = this.read();
+    for (const [name, text] of files) this.files.set(name, text);
+    // files an earlier page kept together get a key each; the old list goes only once every file is kept so
+    if (moved && this.save(this.names(), true)) this.storage?.removeItem(oldKey);
   }
 
   names(): string[] {
@@ -100,7 +102,7 @@ export class FileStore {
     for (const l of this.listeners) l(change);
   }
 
-  private read(): [string, string][] {
+  private read(): { files: [string, string][]; moved: boolean } {
     const parsed = (raw: string | null | undefined): unknown => {
       try {
         return raw ? JSON.parse(raw) : null;
@@ -111,19 +113,16 @@ export class FileStore {
     const index = parsed(this.storage?.getItem(indexKey));
     if (Array.isArray(index)) {
       const names = index.filter((n): n is string => typeof n === "string");
-      return names.flatMap((n): [string, string][] => {
+      const files = names.flatMap((n): [string, string][] => {
         const text = this.storage?.getItem(filePrefix + n);
         return typeof text === "string" ? [[n, text]] : [];
       });
+      return { files, moved: false };
     }
     const old = parsed(this.storage?.getItem(oldKey));
-    if (!Array.isArray(old)) return [];
+    if (!Array.isArray(old)) return { files: [], moved: false };
     const files = old.filter((e): e is [string, string] => Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "string");
-    // moved to a key a file once; the old list is removed only when every file is kept the new way
-    for (const [name, text] of files) this.files.set(name, text);
-    if (this.save(files.map(([n]) => n), true)) this.storage?.removeItem(oldKey);
-    this.files.clear();
-    return files;
+    return { files, moved: true };
   }
 
   /** Writes the named files (a file no longer here is removed) and, when names came or went, the list of names. */
