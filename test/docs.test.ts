@@ -20,3 +20,14 @@ describe("docs/syntax.html", () => {
     expect(page).not.toMatch(/<(script|link)[^>]+(src|href)=/);
   });
 });
+
+describe("grammar/rules.schema.json", () => {
+  it("is put together from the sections' units, each key and schema defined by one unit only (run `npm run docs` after changing a section)", async () => {
+    const { rulesSchemaText, sections } = await import("../src/interpreter/sections/index.js");
+    expect(rulesSchemaText()).toBe(readFileSync("grammar/rules.schema.json", "utf8"));
+    const keys = sections.flatMap((s) => Object.keys(s.properties));
+    expect(new Set(keys).size).toBe(keys.length);
+    const text = readFileSync("docs/language.md", "utf8");
+    for (const key of keys) expect(text, `docs/language.md's table of sections names ${key}`).toContain(`\`${key}\``);
+  });
+});

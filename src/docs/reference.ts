@@ -1,7 +1,8 @@
-// The function reference of docs/language.md, generated from the builtins registry so that it cannot drift
-// from what the compiler accepts.
+// The generated parts of docs/language.md: the table of sections, from the sections' units, and the function
+// reference, from the builtins registry, so that neither can drift from what the loader and compiler accept.
 import { allBuiltins, type Builtin } from "../interpreter/lang/builtins.js";
 import { signature } from "../authoring/assist.js";
+import { sectionsTable } from "../interpreter/sections/index.js";
 
 
 export function functionReference(): string {
@@ -28,10 +29,17 @@ export function functionReference(): string {
 export const referenceStart = "<!-- functions: generated from src/interpreter/lang/builtins.ts by `npm run docs` -->";
 export const referenceEnd = "<!-- end of functions -->";
 
-/** Puts the generated reference between its markers in a document. */
+export const sectionsStart = "<!-- sections: generated from src/interpreter/sections/ by `npm run docs` -->";
+export const sectionsEnd = "<!-- end of sections -->";
+
+/** Puts the generated table of sections and the function reference between their markers in a document. */
 export function withReference(doc: string): string {
-  const start = doc.indexOf(referenceStart);
-  const end = doc.indexOf(referenceEnd);
-  if (start < 0 || end < 0) throw new Error("docs/language.md lacks the function reference markers");
-  return doc.slice(0, start + referenceStart.length) + "\n\n" + functionReference() + "\n" + doc.slice(end);
+  return between(between(doc, sectionsStart, sectionsEnd, `${sectionsTable()}\n`), referenceStart, referenceEnd, functionReference());
+}
+
+function between(doc: string, startMark: string, endMark: string, text: string): string {
+  const start = doc.indexOf(startMark);
+  const end = doc.indexOf(endMark);
+  if (start < 0 || end < 0) throw new Error(`docs/language.md lacks the markers ${startMark} and ${endMark}`);
+  return doc.slice(0, start + startMark.length) + "\n\n" + text + "\n" + doc.slice(end);
 }

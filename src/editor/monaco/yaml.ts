@@ -2,7 +2,7 @@
 // monaco-yaml's own validation is off: the markers a person sees are the project's loader's (see markers.ts),
 // so that the editor and `houserules check` never disagree.
 import { configureMonacoYaml } from "monaco-yaml";
-import rulesSchema from "../../../grammar/rules.schema.json";
+import { rulesSchema } from "../../interpreter/sections/index.js";
 import { monaco } from "./monaco.js";
 import { withKeyTitles } from "./schema-titles.js";
 
@@ -12,6 +12,6 @@ export function configureYaml(): void {
     validate: false,
     completion: true,
     hover: true,
-    schemas: [{ uri: "https://houserules.dev/schema/rules.json", fileMatch: ["**/*.yaml", "**/*.yml"], schema: withKeyTitles(rulesSchema) as never }],
+    schemas: [{ uri: "https://houserules.dev/schema/rules.json", fileMatch: ["**/*.yaml", "**/*.yml"], schema: withKeyTitles(rulesSchema()) as never }],
   });
 }

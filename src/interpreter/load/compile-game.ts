@@ -15,17 +15,17 @@ import { AlikeAnalysis } from "../lang/invariance.js";
 import type {
   ActionDef, AttributeDef, Eval, Game, Message, ParamDef, PhaseDef, RequirementDef, Run, TriggerDef, VarDef, ZoneDef, Assumption,
 } from "../model.js";
-import { limitCaps, maxCards } from "../limits.js";
+import { maxCards } from "../limits.js";
 import { optionDeclarationProblems } from "../options.js";
 import { standardDeck, normalizeCardName, nameFromTemplate, type CardSpec } from "../cards.js";
 import type { State } from "../state.js";
 import { defaultBackend, type Backend } from "../backend.js";
 import { generateGame } from "../js/game.js";
+import { compileLimits, defaultLimits, type Limits } from "../sections/limits.js";
 
 type Raw = Record<string, unknown>;
 
 const specialNames = new Set(["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"]);
-const defaultLimits = { moves: 20_000, steps: 100_000 };
 
 export interface CompileResult {
   game: Game | null;
@@ -64,7 +64,7 @@ class GameBuilder {
   private vars: VarDef[] = [];
   private counts = { shared: 0, player: 0, families: 0, globals: 0, playerVars: 0, options: 0 };
   private compiler: Compiler;
-  private limits = { ...defaultLimits };
+  private limits: Limits = { ...defaultLimits };
 
   constructor(
     private raw: Raw,
@@ -87,15 +87,7 @@ class GameBuilder {
 
   build(): CompileResult {
     const raw = this.raw;
-    const limits = (raw.limits ?? {}) as Raw;
-    for (const key of ["moves", "steps"] as const) {
-      const value = limits[key];
-      if (typeof value !== "number") continue;
-      // A file may raise its own limits only so far: past the cap, a file could run without end.
-      if (value > limitCaps[key]) {
-        this.diagnostics.push(this.file.at(`/limits/${key}`, "error", "E_LIMIT", `limits.${key} is at most ${limitCaps[key].toLocaleString("en")}, not ${value.toLocaleString("en")}`));
-      } else this.limits[key] = value;
-    }
+    this.limits = compileLimits(raw.limits, this.file, (d) => this.diagnostics.push(d));
 
     this.declareZones();
     const cards = this.declareCards();

@@ -1,5 +1,6 @@
-// Validates the structure of a rule file against grammar/rules.schema.json with ajv, and turns ajv's errors
-// into located diagnostics that say what was expected and suggest the key that was probably meant.
+// Validates the structure of a rule file against its schema (grammar/rules.schema.json, put together from the
+// sections in src/interpreter/sections/) with ajv, and turns ajv's errors into located diagnostics that say what
+// was expected and suggest the key that was probably meant.
 // The validators themselves come from the host (see host.ts): compiled ahead by the build on the disk, compiled
 // by ajv in the page. ajv itself is imported only where schemas are compiled (schema-compile.ts).
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -7,11 +8,11 @@ import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { SourceFile } from "./yaml.js";
 import { host } from "./host.js";
-import rules from "../../../grammar/rules.schema.json" with { type: "json" };
+import { rulesSchema } from "../sections/index.js";
 import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
 import sweep from "../../../grammar/sweep.schema.json" with { type: "json" };
 
-export const schemas = { rules, scenario, sweep };
+export const schemas = { rules: rulesSchema(), scenario, sweep };
 export type SchemaName = keyof typeof schemas;
 const validators = new Map<SchemaName, ValidateFunction>();
 

@@ -1,0 +1,28 @@
+// The rule file's `name`, `summary`, `rulebook`, `notes`, `assumed`: the words about the game or card: none of them changes how it is played.
+import type { Section } from "./section.js";
+
+export const about: Section = {
+  summary: "the game's name as printed, what it is about, where the rules come from, what a reader should know, and why a value of the whole file is assumed",
+  properties: {
+    name: {
+      type: "string",
+      description: "The game's or the rule card's name as printed."
+    },
+    summary: {
+      type: "string",
+      description: "One paragraph saying what the game or card is about."
+    },
+    rulebook: {
+      type: "string",
+      description: "Where the rules come from."
+    },
+    notes: {
+      type: "string",
+      description: "Anything a reader of this file should know: what is left out, and why."
+    },
+    assumed: {
+      "$ref": "#/definitions/assumed"
+    }
+  },
+  definitions: {},
+};
