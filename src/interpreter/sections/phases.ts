@@ -1,4 +1,12 @@
 // The rule file's `phases`: the flow of play.
+// Its piece of the schema, its line in the language guide, and its compile step, which the builder in
+// load/compile-game.ts calls.
+import * as T from "../lang/types.js";
+import { suggestion } from "../diagnostics.js";
+import type { UnitOptions } from "../lang/compile.js";
+import { escapePointer } from "../load/yaml.js";
+import type { ActionDef, Eval, PhaseDef } from "../model.js";
+import { entries, textOf, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
 export const phases: Section = {
@@ -92,3 +100,90 @@ export const phases: Section = {
     }
   },
 };
+
+export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
+  const list = entries(build.raw.phases);
+  if (list.length === 0) build.diagnostics.push(build.file.at("", "error", "E_SCHEMA", "the rule file has no phases: add at least one under phases"));
+  const names = list.map(([n]) => n);
+  const phases: PhaseDef[] = [];
+  list.forEach(([name, item], index) => {
+    const spec = item as Raw;
+    const pointer = `/phases/${escapePointer(name)}`;
+    const { turns, turnsBy } = phaseTurns(build, pointer, name, spec.turns);
+    const turnBased = turns === "clockwise" || turns === "counterclockwise";
+    const actionIndexes: number[] = [];
+    ((spec.actions ?? []) as string[]).forEach((a, i) => {
+      const found = actions.find((x) => x.name === a);
+      if (!found) {
+        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.map((x) => x.name))}`));
+        return;
+      }
+      found.phases.push(index);
+      actionIndexes.push(found.index);
+    });
+    const game = spec.game === undefined ? null : gameExpression(build, `${pointer}/game`, spec.game, `phases.${name}.game`);
+    if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
+      build.diagnostics.push(build.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
+    }
+    let next = index;
+    if (typeof spec.next === "string") {
+      if (spec.next === "none") next = -1;
+      else {
+        next = names.indexOf(spec.next);
+        if (next < 0) build.diagnostics.push(build.file.at(`${pointer}/next`, "error", "E_NAME", `unknown phase '${spec.next}'${suggestion(spec.next, names)}`));
+      }
+    }
+    const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
+    if (spec.settle !== undefined && turns !== "realtime") {
+      build.diagnostics.push(build.file.at(`${pointer}/settle`, "error", "E_SCHEMA", `settle is for a phase with turns: realtime, where moves happen at times; phase '${name}' has turns: ${turns}`, true));
+    }
+    phases.push({
+      name, index, turns, turnsBy,
+      text: typeof spec.text === "string" ? spec.text : "",
+      first: turnBased ? build.playerExpression(`${pointer}/first`, spec.first, `phases.${name}.first`, false) : null,
+      once: spec.once === true,
+      actions: actionIndexes,
+      begin: build.programAt(`${pointer}/begin`, spec.begin, o("begin", true, false)),
+      turn: build.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
+      endWhen: build.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
+      end: build.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
+      settle: build.programAt(`${pointer}/settle`, spec.settle, o("settle", true, false)),
+      next,
+      game,
+      who: build.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
+      list: null,
+      enter: null,
+      after: null,
+      listInto: null,
+    });
+  });
+  return phases;
+}
+
+/**
+ * A phase's `turns:`: one of the ways of taking turns, or an expression read when the phase begins that gives
+ * clockwise or counterclockwise (a phase whose direction changes from round to round).
+ */
+function phaseTurns(build: Build, pointer: string, name: string, item: unknown): { turns: PhaseDef["turns"]; turnsBy: PhaseDef["turnsBy"] } {
+  const ways = ["clockwise", "counterclockwise", "simultaneous", "realtime", "none"];
+  if (item === undefined) return { turns: "clockwise", turnsBy: null };
+  const text = textOf(item).trim();
+  if (ways.includes(text)) return { turns: text as PhaseDef["turns"], turnsBy: null };
+  if (/^[A-Za-z]+$/.test(text) && !build.names.has(text)) {
+    build.diagnostics.push(build.file.at(`${pointer}/turns`, "error", "E_SCHEMA", `turns: '${text}' is not a way of taking turns: use ${ways.join(", ")}, or an expression giving clockwise or counterclockwise${suggestion(text, ways)}`));
+    return { turns: "clockwise", turnsBy: null };
+  }
+  const turnsBy = build.expressionAt<unknown>(`${pointer}/turns`, item, { rule: `phases.${name}.turns`, effects: false, hasMe: false }, T.str);
+  return { turns: "clockwise", turnsBy };
+}
+
+/** The rules of a game played inside a phase: a rules id, or a list of a base and fragments. */
+function gameExpression(build: Build, pointer: string, item: unknown, rule: string): Eval<unknown> | null {
+  const c = build.compiler.expression({ pointer, offset: 0 }, textOf(item), { rule, effects: false, hasMe: false });
+  if (!c) return null;
+  if (c.type.t !== "str" && !(c.type.t === "list" && (c.type.of.t === "str" || c.type.of.t === "none")) && c.type.t !== "any") {
+    build.diagnostics.push(build.file.at(pointer, "error", "E_TYPE", `game: needs a rules id or a list of them, but this is ${T.show(c.type)}`));
+    return null;
+  }
+  return c.fn;
+}

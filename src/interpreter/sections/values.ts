@@ -1,4 +1,12 @@
 // The rule file's `variables`, `constants`, `options`: values of the game: variables, constants and options.
+// Its piece of the schema, its line in the language guide, and its compile step, which the builder in
+// load/compile-game.ts calls.
+import * as T from "../lang/types.js";
+import type { Type } from "../lang/types.js";
+import { escapePointer } from "../load/yaml.js";
+import type { Eval, VarDef } from "../model.js";
+import { optionDeclarationProblems } from "../options.js";
+import { entries, pointerOfValue, valueOf, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
 export const values: Section = {
@@ -152,3 +160,104 @@ export const values: Section = {
     }
   },
 };
+
+export function declareConstants(build: Build): void {
+  for (const [name, item] of entries(build.raw.constants)) {
+    const pointer = `/constants/${escapePointer(name)}`;
+    const value = valueOf(item);
+    const type = typeOfConstant(value);
+    if (!type) {
+      build.diagnostics.push(build.file.at(pointerOfValue(pointer, item), "error", "E_TYPE", "a constant is a number, text, true/false, a list of one kind of value, or a table of them"));
+      continue;
+    }
+    build.declare(name, { kind: "const", value: freeze(value), type }, pointer);
+  }
+}
+
+export function declareOptions(build: Build): Map<string, { value: unknown; slot: number }> {
+  const out = new Map<string, { value: unknown; slot: number }>();
+  for (const [name, item] of entries(build.raw.options)) {
+    const spec = item as Raw;
+    const slot = build.counts.options++;
+    const type = typeOfConstant(spec.default) ?? T.any;
+    const pointer = `/options/${escapePointer(name)}`;
+    const declaration = { value: spec.default, min: spec.min, max: spec.max, values: spec.values };
+    const problems = optionDeclarationProblems(declaration);
+    for (const p of problems) build.diagnostics.push(build.file.at(`${pointer}/${p.key}`, "error", "E_OPTION", p.message));
+    if (build.declare(name, { kind: "option", slot, type }, pointer) && problems.length === 0) {
+      out.set(name, { ...declaration, slot });
+    }
+  }
+  return out;
+}
+
+export function declareVariables(build: Build): void {
+  for (const [name, item] of entries(build.raw.variables)) {
+    const spec = item as Raw;
+    const per = spec.per === "player" ? "player" : "game";
+    const slot = per === "player" ? build.counts.playerVars++ : build.counts.globals++;
+    const type = T.typeFromName(String(spec.type));
+    const def: VarDef = {
+      name, index: build.vars.length, per, type, slot,
+      initial: defaultValue(build, type),
+      constant: spec.initial === undefined || typeof spec.initial === "number" || typeof spec.initial === "boolean",
+      reset: (spec.reset as VarDef["reset"]) ?? "never",
+      visible: (spec.visible as VarDef["visible"]) ?? "everyone",
+    };
+    if (build.declare(name, { kind: "var", def }, `/variables/${escapePointer(name)}`)) build.vars.push(def);
+  }
+}
+
+/**
+ * The initial value of a variable whose rules give none: compiled like a written value, so that a back end can
+ * read it from its tree (a phase's generated flow writes it in); a list is a new one at every reset.
+ */
+function defaultValue(build: Build, type: Type): Eval {
+  if (type.t === "list") return () => [];
+  return build.compiler.constant(type.t === "num" ? 0 : type.t === "bool" ? false : type.t === "str" ? "" : null, type);
+}
+
+export function compileVariableInitials(build: Build): void {
+  for (const def of build.vars) {
+    const spec = (build.raw.variables as Raw)[def.name] as Raw;
+    if (spec.initial === undefined) continue;
+    const pointer = `/variables/${escapePointer(def.name)}/initial`;
+    const c = build.expressionAt(pointer, spec.initial, { rule: `variables.${def.name}`, effects: false, hasMe: def.per === "player" }, def.type);
+    if (c) def.initial = build.compiler.copied(c);
+  }
+}
+
+function typeOfConstant(v: unknown): Type | null {
+  if (typeof v === "number") return T.num;
+  if (typeof v === "string") return T.str;
+  if (typeof v === "boolean") return T.bool;
+  if (Array.isArray(v)) {
+    let of: Type = T.none;
+    for (const x of v) {
+      const t = typeOfConstant(x);
+      const u = t && T.unify(of, t);
+      if (!u) return null;
+      of = u;
+    }
+    return T.list(of);
+  }
+  if (v && typeof v === "object") {
+    let of: Type = T.none;
+    for (const x of Object.values(v)) {
+      const t = typeOfConstant(x);
+      const u = t && T.unify(of, t);
+      if (!u) return null;
+      of = u;
+    }
+    return { t: "map", of };
+  }
+  return null;
+}
+
+function freeze(v: unknown): unknown {
+  if (v && typeof v === "object") {
+    for (const x of Object.values(v)) freeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
