@@ -108,7 +108,8 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   const cells: Cell[] = [];
   for (const set of sets) {
     for (const choice of set.choices()) {
-      const loaded = loadComposition(choice.refs);
+      // checked and hashed only (workers compile what they play): the closures back end skips generating code
+      const loaded = loadComposition(choice.refs, undefined, { backend: "closures" });
       if (!loaded.game) {
         const first = loaded.diagnostics.find((d) => d.severity === "error");
         problems.push(file.at(set.pointer, "error", "E_RULES", `${choice.label} cannot be played: ${first ? formatDiagnostic(first) : "it does not load"}`));
