@@ -5,7 +5,7 @@
 // does not, and in wall time with the load average beside it. The merged JSON must be the same bytes every time.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../src/node/free-port.js";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -38,17 +38,6 @@ function childrenCpu(): number {
   const stat = readFileSync("/proc/self/stat", "utf8");
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[13]) + Number(f[14])) / tick;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
 }
 
 const ended = (p: ChildProcess) => new Promise<number>((done) => (p.exitCode !== null ? done(p.exitCode) : p.once("exit", (c) => done(c ?? 1))));

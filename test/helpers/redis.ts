@@ -4,7 +4,7 @@
 // `apt-get download` (no root, nothing installed) and unpacked there, so `npm test` needs nothing else.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../src/node/free-port.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -15,17 +15,6 @@ export interface RedisServer {
 }
 
 /** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Debian's packages that hold redis-server and the libraries a Debian machine may lack. */
 const packages = ["redis-tools", "libjemalloc2", "liblzf1", "libatomic1"];
 
