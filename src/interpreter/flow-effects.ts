@@ -11,7 +11,13 @@ export function goOut(s: State, p: number): void {
   if (s.log || s.watch) record(s, { type: "out", player: p, place: s.places.length });
 }
 
+/**
+ * How many players are still in. Asked after every move and as every phase begins: the list of the players still
+ * in (activePlayers), once made, is kept until someone goes out, and its length is the count.
+ */
 export function activeCount(s: State): number {
+  const active = s.activeCache;
+  if (active !== null) return active.length;
   let n = 0;
   for (let p = 0; p < s.n; p++) if (!s.out[p]) n++;
   return n;
