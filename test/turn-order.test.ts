@@ -8,6 +8,8 @@ import { describeEvent } from "../src/interpreter/events.js";
 import { determinize } from "../src/agents/determinize.js";
 import { nextActive, nextInPhase } from "../src/interpreter/turn-order.js";
 import { seedRng } from "../src/interpreter/rng.js";
+import { activeCount, goOut } from "../src/interpreter/flow-effects.js";
+import { activePlayers } from "../src/interpreter/lang/runtime.js";
 import { deckRules, errorsOf, gameOf } from "./helpers/rules.js";
 
 /** A game of moves that only change the order of turns; it never ends by itself. */
@@ -194,5 +196,24 @@ describe("the next seat", () => {
     expect([0, 1, 2, 3, -1].map((p) => nextInPhase(s, p, 1))).toEqual([0, 0, 0, 0, 0]);
     s.out[2] = 0;
     expect([0, 1, 2, 3, -1].map((p) => nextInPhase(s, p, -1))).toEqual([2, 0, 0, 2, 2]);
+  });
+});
+
+describe("the count of players still in", () => {
+  it("follows players going out, whether or not the list of the players still in has been made", () => {
+    const s = newGame(gameOf(orderGame()), { players: ["A", "B", "C", "D"], seed: 1, log: false });
+    s.activeCache = null;
+    expect(activeCount(s)).toBe(4); // counted seat by seat
+    expect(activePlayers(s)).toEqual([0, 1, 2, 3]);
+    expect(activeCount(s)).toBe(4); // read from the list
+    goOut(s, 2);
+    expect(activeCount(s)).toBe(3);
+    expect(activePlayers(s)).toEqual([0, 1, 3]);
+    expect(activeCount(s)).toBe(3);
+    goOut(s, 0);
+    goOut(s, 0); // a player already out stays out once
+    expect(activeCount(s)).toBe(2);
+    expect(activePlayers(s)).toEqual([1, 3]);
+    expect(activeCount(s)).toBe(2);
   });
 });

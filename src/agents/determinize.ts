@@ -117,7 +117,6 @@ export function prepare(game: Game, v: View, rng: RngState, budget: Budget | nul
   s.givenTurn = v.flow.givenTurn;
   s.done = Uint8Array.from(v.flow.done, (x) => (x ? 1 : 0));
   s.out = Uint8Array.from(v.out, (x) => (x ? 1 : 0));
-  s.activeCache = null; // the players still in, as the view has them (a variable's start may have asked before)
   s.places = v.places.slice();
   s.now = v.flow.now;
   s.moves = v.flow.moves;
