@@ -125,7 +125,7 @@ describe("statistics on known inputs", () => {
   it("adds coverage up over games and lists the rules that never fired", () => {
     const rules = [{ rule: "actions.a", what: "taken" as const }, { rule: "triggers.t", what: "fired" as const }];
     const game = { id: "g", name: "G", coverage: rules, outcome: {} as never };
-    const outcome = (counts: GameOutcome["counts"]): GameOutcome => ({ moves: 1, finished: true, error: null, winners: [0], losers: [], seed: "s", scores: null, leadChanges: null, decisions: 1, branching: 1, counts });
+    const outcome = (counts: GameOutcome["counts"]): GameOutcome => ({ moves: 1, finished: true, error: null, winners: [0], losers: [], seed: "s", scores: null, leadChanges: null, drama: null, settled: null, decisions: 1, branching: 1, counts });
     const tally = tallyOf(game, 1, [outcome({ counts: [3, 0], inner: [{ id: "r", name: "R", rules, counts: [1, 0] }] }), outcome({ counts: [0, 0], inner: [] })]);
     const sum = summaryOfTally(game, { seed: 1, agents: [{ name: "random" }] }, tally);
     expect(sum.coverage).toEqual({

@@ -6,7 +6,7 @@
 // many figures can be read for what it is: one that stays after the correction is not one chance gives in
 // twenty, but one that chance gives in twenty tables.
 import type { Summary } from "./simulate.js";
-import { round } from "./stats.js";
+import { normalCdf, round } from "./stats.js";
 
 export interface Difference {
   /** What is compared: "P1 win rate", "game length (moves)", "actions.play taken". */
@@ -36,14 +36,6 @@ export interface Comparison {
 /** The two-sided p value of a standard normal statistic. */
 export function pValue(z: number): number {
   return round(2 * (1 - normalCdf(Math.abs(z))), 6);
-}
-
-function normalCdf(x: number): number {
-  // Abramowitz and Stegun 7.1.26, error below 1.5e-7
-  const t = 1 / (1 + 0.3275911 * (x / Math.SQRT2));
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-(x * x) / 2);
-  return 0.5 * (1 + erf);
 }
 
 /**

@@ -5,9 +5,11 @@ import type { State } from "../interpreter/state.js";
 import { playGame, seatNames } from "./play-game.js";
 import { GameRecorder } from "./game-log.js";
 import { defaultBounds, gameBudget, type Bounds } from "./budget.js";
-import type { Spread } from "./stats.js";
+import { round, type Spread } from "./stats.js";
 import type { Histogram } from "./histogram.js";
-import { LeadTracker } from "./lead.js";
+import { higherWins, Standings } from "./lead.js";
+import { evaluate } from "../agents/evaluate.js";
+import type { Balance, Decisiveness, Drama, Skill } from "./evaluation.js";
 import type { ScoreSpread } from "./scores.js";
 import type { AgentWins } from "./agent-wins.js";
 import { countsOf, type CoverageTable, type GameCounts } from "./coverage.js";
@@ -62,6 +64,10 @@ export interface Summary {
   byAgent: AgentWins[] | null; // null when every seat has the same agent
   coverage: CoverageTable | null; // null when games were played without counting
   innerCoverage: CoverageTable[]; // the rules of games played inside the game (rounds of a match)
+  balance: Balance | null; // how even the seats' win rates are; null for one seat or no finished game
+  drama: Drama | null; // lead changes a game, on the scores or, without scores, the agents' evaluation
+  decisiveness: Decisiveness | null; // how early in a game its winners stood ahead to the end
+  skill: Skill | null; // the strongest agent's win rate less chance; null when every seat has the same agent
 }
 
 export interface Branching {
@@ -88,6 +94,8 @@ export interface GameOutcome {
   seed: string;
   scores: number[] | null; // final scores, for rules with scores
   leadChanges: number | null; // for rules with scores
+  drama: number | null; // lead changes on the standings (scores, or the agents' evaluation), finished games
+  settled: number | null; // the share of moves after the winners stood apart to the end, finished games
   decisions: number;
   branching: number; // legal moves summed over decisions
   counts: GameCounts | null; // rule coverage, when counted
@@ -97,26 +105,36 @@ export interface GameOutcome {
 /** Plays game i of a run. Everything it returns is plain data, so that a worker thread can send it back. */
 export function playOne(game: Game, o: Omit<SimulateOptions, "games">, i: number): GameOutcome {
   const seed = gameSeed(o.seed, i);
-  const lead = game.outcome.scores ? new LeadTracker() : null;
+  const standings = new Standings(o.players);
   const recorder = o.record
     ? new GameRecorder({ program: o.record.program, game: i + 1, rules: o.record.rules, hash: o.record.hash, options: o.options ?? {}, seed, players: seatNames(o.players), agents: o.record.agents })
     : null;
+  const scored = game.outcome.scores !== null;
+  const values = new Array<number>(o.players);
   const r = playGame(game, {
     players: o.players, seed, agents: o.agents, options: o.options, checkConservation: o.checkConservation,
-    coverage: o.coverage ?? true, onMove: lead ? (s) => observeScores(s, lead) : undefined,
+    coverage: o.coverage ?? true, onMove: scored ? (s) => observeScores(s, standings) : (s) => observeEvaluation(s, standings, values),
     budget: gameBudget(o.bounds ?? defaultBounds), ...(recorder ? { log: true, watch: recorder.watch } : {}),
   });
   const result = r.state.result;
+  const winners = result?.winners ?? [];
+  const scores = result?.scores ?? null;
+  // which way the standings lead: up, unless the final scores put the winners lowest (the lowest score wins)
+  const higher = scored ? (scores ? higherWins(scores, winners) : null) : true;
+  const read = r.finished && standings.observed > 0;
+  const from = read && higher !== null ? standings.settledFrom(winners, higher) : null;
   return {
-    moves: r.moves, finished: r.finished, error: r.error, winners: result?.winners ?? [], losers: result?.losers ?? [], seed,
-    scores: result?.scores ?? null, leadChanges: lead && r.finished ? lead.changes : null,
+    moves: r.moves, finished: r.finished, error: r.error, winners, losers: result?.losers ?? [], seed,
+    scores, leadChanges: scored && r.finished ? standings.changes() : null,
+    drama: read ? standings.changes(higher ?? true) : null,
+    settled: from === null ? null : round(Math.max(0, standings.observed - 1 - from) / standings.observed),
     decisions: r.decisions, branching: r.branching, counts: countsOf(r.state),
     ...(recorder ? { log: recorder.end(r.state) } : {}),
   };
 }
 
 /** The outer game's scores after a move, as the outcome would give them now; skipped where they cannot be had yet. */
-function observeScores(s: State, lead: LeadTracker): void {
+function observeScores(s: State, standings: Standings): void {
   const scoresOf = s.game.outcome.scores!;
   const scores = new Array<number>(s.n);
   const saved = s.me;
@@ -128,7 +146,12 @@ function observeScores(s: State, lead: LeadTracker): void {
   } finally {
     s.me = saved;
   }
-  if (scores.every((v) => typeof v === "number" && Number.isFinite(v))) lead.observe(scores);
+  if (scores.every((v) => typeof v === "number" && Number.isFinite(v))) standings.observe(scores);
+}
+
+/** Without scores, the standings are the agents' evaluation of the game going on (evaluate.ts); the end is the result. */
+function observeEvaluation(s: State, standings: Standings, values: number[]): void {
+  if (!s.over) standings.observe(evaluate(s, values));
 }
 
 export function playMany(game: Game, o: SimulateOptions): GameOutcome[] {

@@ -11,6 +11,7 @@ import { histogram } from "./histogram.js";
 import { seatScoreSpread } from "./scores.js";
 import { winsByAgent } from "./agent-wins.js";
 import type { CoverageTable } from "./coverage.js";
+import { balanceOf, decisivenessOf, dramaOf, skillOf } from "./evaluation.js";
 
 /** [value, how many times] pairs, sorted by value: a multiset. */
 export type ValueCounts = [number, number][];
@@ -47,6 +48,8 @@ export interface Tally {
   scoreGames: number;
   gaps: ValueCounts;
   leads: ValueCounts;
+  drama: ValueCounts; // lead changes on the standings, finished games that have them
+  settled: ValueCounts; // the share of a game after its winners stood apart, finished games that have it
   problems: ProblemTally[];
   coverage: RulesTally | null;
   inner: RulesTally[];
@@ -58,12 +61,14 @@ export function tallyOf(game: Pick<Game, "id" | "name" | "coverage" | "outcome">
   const bySeat = game.outcome.scores ? Array.from({ length: players }, () => new Map<number, number>()) : null;
   const gaps = new Map<number, number>();
   const leads = new Map<number, number>();
+  const drama = new Map<number, number>();
+  const settled = new Map<number, number>();
   const problems = new Map<string, ProblemTally>();
   const inner = new Map<string, RulesTally>();
   const t: Tally = {
     players, games: outcomes.length, finished: 0, ties: 0, moves: 0, decisions: 0, branching: 0,
     wins: new Array(players).fill(0), losses: new Array(players).fill(0), lengths: [], scores: null, scoreGames: 0,
-    gaps: [], leads: [], problems: [], coverage: null, inner: [],
+    gaps: [], leads: [], drama: [], settled: [], problems: [], coverage: null, inner: [],
   };
   outcomes.forEach((g, k) => {
     const index = from + k;
@@ -104,11 +109,15 @@ export function tallyOf(game: Pick<Game, "id" | "name" | "coverage" | "outcome">
       bump(gaps, best - worst);
     }
     if (g.leadChanges !== null) bump(leads, g.leadChanges);
+    if (g.drama !== null) bump(drama, g.drama);
+    if (g.settled !== null) bump(settled, g.settled);
   });
   t.lengths = sorted(lengths);
   t.scores = bySeat ? bySeat.map(sorted) : null;
   t.gaps = sorted(gaps);
   t.leads = sorted(leads);
+  t.drama = sorted(drama);
+  t.settled = sorted(settled);
   t.problems = [...problems.values()].sort((a, b) => a.first - b.first);
   t.inner = [...inner.values()].sort(byFirst);
   return t;
@@ -143,6 +152,8 @@ export function addTallies(a: Tally, b: Tally): Tally {
     scoreGames: a.scoreGames + b.scoreGames,
     gaps: addCounts2(a.gaps, b.gaps),
     leads: addCounts2(a.leads, b.leads),
+    drama: addCounts2(a.drama ?? [], b.drama ?? []),
+    settled: addCounts2(a.settled ?? [], b.settled ?? []),
     problems: [...problems.values()].sort((x, y) => x.first - y.first),
     coverage: a.coverage && b.coverage ? addRules(a.coverage, b.coverage) : (a.coverage ?? b.coverage),
     inner: [...inner.values()].sort(byFirst),
@@ -154,6 +165,8 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
   const lengths = expand(t.lengths);
   const agents = o.agents.map((a) => a.name);
   const coverage = t.coverage ? tableOf(t.coverage) : null;
+  const byAgent = winsByAgent(agents, t.wins, t.finished);
+  const by = game.outcome.scores ? "scores" : "evaluation";
   return {
     rules: game.id,
     players: t.players,
@@ -190,9 +203,13 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
           leadChanges: spread(expand(t.leads)),
         }
       : null,
-    byAgent: winsByAgent(agents, t.wins, t.finished),
+    byAgent,
     coverage,
     innerCoverage: coverage ? t.inner.map(tableOf) : [],
+    balance: balanceOf(t.wins, t.finished),
+    drama: dramaOf(by, expand(t.drama ?? [])),
+    decisiveness: decisivenessOf(by, expand(t.settled ?? [])),
+    skill: skillOf(byAgent),
   };
 }
 

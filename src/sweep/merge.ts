@@ -127,6 +127,13 @@ function tallyProblem(t: unknown, cell: Cell, shard: Shard): string | null {
   if (Array.isArray(x.scores) && x.scores.some((seat) => total(seat) !== x.scoreGames)) return "a seat's scores do not count the games with scores";
   if (total(x.gaps) !== (Array.isArray(x.scores) ? x.scoreGames : 0)) return "the score gaps do not count the games with scores";
   if (total(x.leads) > (x.finished as number)) return "more lead changes counted than finished games";
+  // the standings' figures, in tallies of a program that has them
+  for (const k of ["drama", "settled"]) {
+    if (x[k] === undefined) continue;
+    if (!isValueCounts(x[k])) return `${k} is not a list of values and counts`;
+    if (total(x[k]) > (x.finished as number)) return `more games in ${k} than finished games`;
+  }
+  if (x.settled !== undefined && (x.settled as [number, number][]).some(([v]) => v < 0 || v > 1)) return "a settled share is not between 0 and 1";
   if (!Array.isArray(x.problems) || !x.problems.every((p) => p && typeof p.key === "string" && typeof p.message === "string" && isCount(p.games) && isCount(p.first) && p.first >= shard.from && p.first < shard.to)) {
     return "its problems are not listed by message, games and first game";
   }

@@ -36,6 +36,9 @@ Plays G games of the rules with an agent in every seat and prints what happened:
   - for rules with scores: final scores by seat (mean, sd, range), the mean gap between the best and the
     worst score of a game, and lead changes (how often per game the player alone ahead on score changes,
     looked at after every move; in a match, the match's scores);
+  - balance (how even the seats' win rates are), drama (lead changes a game, on the scores or the agents'
+    evaluation), decisiveness (how much of a game is left once its winners stand ahead to the end) and,
+    when the seats have different agents, skill (the strongest agent's win rate less chance);
   - rule coverage: how often each action was taken, phase entered, trigger fired and requirement refused a
     move, in how many games, and the rules that never fired (also for the rules of games played inside).
 The same seed gives the same output, byte for byte, whatever the number of workers.
@@ -73,7 +76,9 @@ max}, ties, seats [{seat, agent, wins, losses, winRate, winRate95}], wins, losse
 perGame, mean}, scores (null without scores) {games, seats [{seat, mean, sd, min, q1, median, q3, max}], gap,
 leadChanges}, byAgent (null when every seat has the same agent) [{agent, seats, wins, trials, winRate,
 winRate95, chance, edge}], coverage {id, name, games, rules [{rule, what, count, games}], never},
-innerCoverage [the same, per rules played inside the game].
+innerCoverage [the same, per rules played inside the game], balance {value, spread, chiSquare, df, p},
+drama {by, games, leadChanges, histogram}, decisiveness {by, games, settled}, skill (null when every seat has
+the same agent) {stronger, against, winRate, winRate95, chance, value, value95}: docs/agents.md defines them.
 
 Exit status: 0 when every game finished, 1 when some did not, 2 for bad usage.
 `;
@@ -148,6 +153,7 @@ function describe(s: Summary): string {
     lines.push(`best less worst score: mean ${sc.gap.mean}, sd ${sc.gap.sd}, max ${sc.gap.max}`);
     lines.push(`lead changes: mean ${sc.leadChanges.mean} a game, sd ${sc.leadChanges.sd}, max ${sc.leadChanges.max}`);
   }
+  lines.push(...evaluationLines(s));
   if (s.lengthHistogram.bins.length) {
     lines.push("");
     lines.push("game length histogram (moves, games):");
@@ -162,6 +168,26 @@ function describe(s: Summary): string {
     }
   }
   return lines.join("\n") + "\n";
+}
+
+/** Balance, drama, decisiveness and skill, one line each (docs/agents.md defines them). */
+export function evaluationLines(s: Summary): string[] {
+  const lines = [""];
+  const b = s.balance;
+  const mixed = s.byAgent ? " (the seats have different agents: read skill, not balance)" : "";
+  lines.push(b ? `balance: ${b.value} (1 − the highest seat win rate less the lowest, ${b.spread}); seats alike? chi-square ${b.chiSquare}, df ${b.df}, p ${b.p}${mixed}` : "balance: none (one seat, or no finished game)");
+  const d = s.drama;
+  const by = (x: { by: string }) => (x.by === "scores" ? "on the scores" : "on the agents' evaluation, fewer cards held ahead");
+  lines.push(d ? `drama: ${d.leadChanges.mean} lead changes a game ${by(d)} (sd ${d.leadChanges.sd}, median ${d.leadChanges.median}, max ${d.leadChanges.max}; ${d.games} games)` : "drama: none (no finished game with standings to read)");
+  const c = s.decisiveness;
+  lines.push(c ? `decisiveness: settled with ${pct(c.settled.mean)} of a game still to play, on average, ${by(c)} (median ${pct(c.settled.median)}; ${c.games} games)` : "decisiveness: none (no finished game with winners and others, and standings to read)");
+  const k = s.skill;
+  lines.push(k ? `skill: ${k.stronger} wins ${pct(k.winRate)} against ${k.against.join(", ")}, chance ${pct(k.chance)}: ${signedPct(k.value)} of at most ${signedPct(1 - k.chance)} (95% interval ${signedPct(k.value95[0])} to ${signedPct(k.value95[1])})` : "skill: none (every seat has the same agent: give seats different agents with --agents)");
+  return lines;
+}
+
+function signedPct(x: number): string {
+  return `${x > 0 ? "+" : ""}${pct(x)}`;
 }
 
 function coverageLines(t: CoverageTable, outerGames?: number): string[] {
