@@ -8,7 +8,7 @@ import { simulate, type SimulateOptions } from "../src/sim/simulate.js";
 import { randomAgent } from "../src/agents/random.js";
 import { greedyAgent } from "../src/agents/greedy.js";
 import type { Agent } from "../src/agents/agent.js";
-import { gameOf } from "./helpers/rules.js";
+import { deckRules, gameOf } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 
 /**
@@ -16,17 +16,7 @@ import { run } from "./helpers/cli.js";
  * second seat starts (the player left of the first, who deals), so the first seat moves last.
  */
 function known(o: { outcome: string; effect?: string; end?: string; variables?: string; setup?: string }): string {
-  return `name: Known
-players: 2
-cards:
-  sets:
-    - deck: standard52
-      into: stock
-zones:
-  stock: {visible: nobody}
-  pile: {visible: everyone}
-  hand: {per: player, visible: owner, ordered: false}
-${o.variables ? `variables:\n${o.variables}\n` : ""}setup: |
+  return `${deckRules("Known", "2", ["pile: {visible: everyone}", "hand: {per: player, visible: owner, ordered: false}"])}${o.variables ? `variables:\n${o.variables}\n` : ""}setup: |
   shuffle(stock)
   deal(stock, hand, 3)
 ${o.setup ?? ""}
