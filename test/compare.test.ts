@@ -38,6 +38,21 @@ describe("compareSummaries", () => {
     expect(c.differences.find((f) => f.measure === "games finished")!.significant).toBe(false);
   });
 
+  it("sets each side's balance, drama, decisiveness and skill side by side, none where a side has none", () => {
+    const b = simulate(variant, options);
+    const c = compareSummaries(a, b);
+    expect(c.evaluation.map((e) => [e.measure, e.a, e.b])).toEqual([
+      ["balance", a.balance!.value, b.balance!.value],
+      ["drama", a.drama!.leadChanges.mean, b.drama!.leadChanges.mean],
+      ["decisiveness", a.decisiveness!.settled.mean, b.decisiveness!.settled.mean],
+      ["skill", null, null],
+    ]);
+    expect(c.evaluation[1].difference).toBeCloseTo(b.drama!.leadChanges.mean - a.drama!.leadChanges.mean, 4);
+    expect(c.evaluation[3].difference).toBeNull();
+    // the evaluation rows are not among the tested figures: the Holm correction counts what it did before
+    expect(c.differences.some((d) => /balance|drama|decisive|skill/.test(d.measure))).toBe(false);
+  });
+
 
   it("needs nothing of Node, so the playground can use it", () => {
     const seen = new Set<string>();
@@ -66,10 +81,12 @@ describe("houserules compare", () => {
     expect(text.out).toMatch(/\ngame length \(moves\) +[\d.]+ +[\d.]+ +-[\d.]+ +\* p\S+ +\* p\S+\n/);
     // beside each p the same p corrected for all the figures at once, and what that correction means
     expect(text.out).toMatch(/\nmeasure +A +B +B − A +95% +Holm\n/);
+    expect(text.out).toMatch(/\nevaluation +what +A +B +B − A\n[^]*\nskill +the strongest agent's win rate less chance +none +none\n/);
     expect(text.out).toMatch(/\nCorrected for all \d+ figures tested at once \(Holm's method\), \d+ stays? significant at 95%: if the two sets of rules played alike/);
     const json = await run(["compare", "idiot", `idiot+${file}`, "--games", "60", "--seed", "3", "--json", "--coverage"]);
     const c = JSON.parse(json.out);
-    expect(Object.keys(c)).toEqual(["a", "b", "players", "games", "seed", "agents", "level", "differences"]);
+    expect(Object.keys(c)).toEqual(["a", "b", "players", "games", "seed", "agents", "level", "differences", "evaluation"]);
+    expect(c.evaluation.map((e: { measure: string }) => e.measure)).toEqual(["balance", "drama", "decisiveness", "skill"]);
     expect(c.differences.find((f: { measure: string }) => f.measure === "game length (moves)").significant).toBe(true);
     // the corrected p is added beside the fields each difference had, which are unchanged
     expect(Object.keys(c.differences[0])).toEqual(["measure", "a", "b", "difference", "kind", "p", "significant", "pHolm", "significantHolm"]);

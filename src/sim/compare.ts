@@ -31,6 +31,36 @@ export interface Comparison {
   b: string;
   games: [number, number];
   differences: Difference[];
+  /** Balance, drama, decisiveness and skill of each side (evaluation.ts), side by side and not tested. */
+  evaluation: EvaluationRow[];
+}
+
+/** One of a run's evaluation figures on both sides; null where a side has none (skill with one kind of agent). */
+export interface EvaluationRow {
+  measure: "balance" | "drama" | "decisiveness" | "skill";
+  /** What the number is, in words. */
+  what: string;
+  /** How it reads: a share (0-1, shown in per cent) or a number as it is. */
+  kind: "rate" | "mean";
+  a: number | null;
+  b: number | null;
+  /** b less a, when both have it. */
+  difference: number | null;
+}
+
+/** The evaluation figures of two runs side by side: balance, lead changes a game, the share left once settled, skill. */
+export function evaluationRows(a: Summary, b: Summary): EvaluationRow[] {
+  const figures: [EvaluationRow["measure"], string, EvaluationRow["kind"], (s: Summary) => number | null][] = [
+    ["balance", "1 − the highest seat win rate less the lowest", "mean", (s) => s.balance?.value ?? null],
+    ["drama", "lead changes a game", "mean", (s) => s.drama?.leadChanges.mean ?? null],
+    ["decisiveness", "the share of a game still to play once its winners stand ahead to the end", "rate", (s) => s.decisiveness?.settled.mean ?? null],
+    ["skill", "the strongest agent's win rate less chance", "rate", (s) => s.skill?.value ?? null],
+  ];
+  return figures.map(([measure, what, kind, of]) => {
+    const x = of(a);
+    const y = of(b);
+    return { measure, what, kind, a: x, b: y, difference: x === null || y === null ? null : round(y - x) };
+  });
 }
 
 /** The two-sided p value of a standard normal statistic. */
@@ -115,7 +145,7 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
       out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), kind: "rate", p: null, significant: false });
     }
   }
-  return { a: names[0], b: names[1], games: [a.games, b.games], differences: withHolm(out) };
+  return { a: names[0], b: names[1], games: [a.games, b.games], differences: withHolm(out), evaluation: evaluationRows(a, b) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { withList } from "../rules-args.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
 import type { Game } from "../../interpreter/model.js";
-import { compareSummaries, holmNote, type Difference } from "../../sim/compare.js";
+import { compareSummaries, holmNote, type Difference, type EvaluationRow } from "../../sim/compare.js";
 import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
@@ -19,7 +19,8 @@ export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--g
 Plays the same games — the same seeds, the same agents in the same seats — under two sets of rules, and
 prints each figure of both side by side with the difference: games finished, game length, shared wins, wins
 and losses by seat, for rules with scores the final scores, the gap between best and worst and the lead
-changes, and with --coverage the share of games in which each rule was used. A difference marked * is
+changes, and with --coverage the share of games in which each rule was used; then, untested, each side's
+balance, drama, decisiveness and skill (as simulate reports them). A difference marked * is
 significant at 95% (a two-sided test: Welch's test for means, the two-proportion z-test for rates); figures
 without a p-value are not tested. The Holm column corrects each p for all the figures tested at once (Holm's
 method): a * there is a difference that stays significant however many figures the table has.
@@ -40,7 +41,9 @@ Options:
   --coverage    compare how often each rule is used, rule by rule
   --workers N   play the games on N worker threads, at most the processors of the machine (more is lowered)
   --json        print the comparison as one JSON object: {a, b, players, games, seed, agents, level,
-                differences [{measure, a, b, difference, kind, p, significant, pHolm, significantHolm}]}
+                differences [{measure, a, b, difference, kind, p, significant, pHolm, significantHolm}],
+                evaluation [{measure, what, kind, a, b, difference}]: balance, drama, decisiveness and skill
+                of each side, as simulate gives them (null where a side has none), not tested}
 ${ruleFoldersOption(14)}
   -h, --help    this text
 
@@ -87,8 +90,8 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
       summaries.push((await run(games[i], spec, count, pool ?? 0, (d) => progress.update(d))).summary);
       progress.finish();
     }
-    const { differences } = compareSummaries(summaries[0], summaries[1]);
-    const comparison: Compared = { a: summaries[0].rules, b: summaries[1].rules, players, games: count, seed, agents: summaries[0].agents, level, differences };
+    const { differences, evaluation } = compareSummaries(summaries[0], summaries[1]);
+    const comparison: Compared = { a: summaries[0].rules, b: summaries[1].rules, players, games: count, seed, agents: summaries[0].agents, level, differences, evaluation };
     const unfinished = summaries.some((s) => s.unfinished > 0);
     if (values.json) io.out(JSON.stringify(comparison, null, 2) + "\n");
     else io.out(describe(comparison, ga.name, gb.name));
@@ -111,6 +114,7 @@ interface Compared {
   agents: string[];
   level: number;
   differences: Difference[];
+  evaluation: EvaluationRow[];
 }
 
 /** A figure as a person reads it: rates in per cent, means as they are. */
@@ -118,6 +122,10 @@ function showFigure(kind: Difference["kind"], value: number, signed = false): st
   const sign = signed && value > 0 ? "+" : "";
   if (kind === "rate") return `${sign}${(value * 100).toFixed(1)}%`;
   return `${sign}${Number.isInteger(value) ? value : value.toFixed(2)}`;
+}
+
+function shown(kind: EvaluationRow["kind"], x: number | null): string {
+  return x === null ? "none" : showFigure(kind, x);
 }
 
 function formatP(p: number): string {
@@ -143,6 +151,9 @@ function describe(c: Compared, nameA: string, nameB: string): string {
     "",
     `* the difference is significant at 95% (two-sided p below ${c.level}); ${c.differences.filter((f) => f.significant).length} of ${tested} tested figures differ`,
     holmNote(tested, c.differences.filter((f) => f.significantHolm).length),
+    "",
+    table(["evaluation", "what", "A", "B", "B − A"], c.evaluation.map((e) => [e.measure, e.what, shown(e.kind, e.a), shown(e.kind, e.b), e.difference === null ? "" : showFigure(e.kind, e.difference, true)])).trimEnd(),
+    "balance, drama, decisiveness and skill are each run's own figures, not tested here (docs/agents.md defines them)",
   ];
   return lines.join("\n") + "\n";
 }
