@@ -8,7 +8,7 @@ import type { RunSpec } from "../src/sim/run-spec.js";
 import type { Summary } from "../src/sim/simulate.js";
 import { chanceNote, compareSummaries, holm, holmNote, means, proportions, pValue, withHolm } from "../src/sim/compare.js";
 import { commonBins, histogram } from "../src/sim/histogram.js";
-import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart } from "../src/measure/charts.js";
+import { chartsOf, winsBySeat, lengthHistogram, scoreSpreadChart, coverageChart, dramaChart, evaluationChart } from "../src/measure/charts.js";
 import { runBin } from "./helpers/cli.js";
 import { simulate } from "../src/sim/simulate.js";
 import { loadComposition } from "../src/interpreter/load/load.js";
@@ -155,7 +155,19 @@ describe("the charts", () => {
     const box = scoreSpreadChart(s)!;
     expect(box.config.type).toBe("boxplot");
     expect(box.config.data.datasets[0].data).toEqual(s.scores!.seats.map((x) => ({ min: x.min, q1: x.q1, median: x.median, q3: x.q3, max: x.max, mean: x.mean })));
-    expect(chartsOf(s).map((c) => c.config.type)).toEqual(["barWithErrorBars", "bar", "boxplot", "barWithErrorBars", "bar"]);
+    expect(chartsOf(s).map((c) => c.config.type)).toEqual(["barWithErrorBars", "bar", "boxplot", "barWithErrorBars", "bar", "barWithErrorBars", "bar"]);
+  });
+
+  it("show drama as a histogram of lead changes a game, and balance, decisiveness and skill as bars from the summary", () => {
+    const s = summaryOf(["idiot", "--games", "30", "--seed", "2", "--players", "3", "--agents", "greedy,random,random"]);
+    const drama = dramaChart(s)!;
+    expect(drama.title).toContain("on the agents' evaluation");
+    expect((drama.config.data.datasets[0].data as number[]).reduce((a, b) => a + b, 0)).toBe(s.drama!.games);
+    const bars = evaluationChart(s)!;
+    expect(bars.config.data.labels).toEqual(["balance", "decisiveness", "skill (greedy)"]);
+    expect((bars.config.data.datasets[0].data as { y: number }[]).map((b) => b.y)).toEqual([s.balance!.value, s.decisiveness!.settled.mean, s.skill!.value]);
+    expect((bars.config.data.datasets[0].data as { yMin: number; yMax: number }[])[2]).toMatchObject({ yMin: s.skill!.value95[0], yMax: s.skill!.value95[1] });
+    expect(chartsOf(s).map((c) => c.title.split(" ")[0])).toEqual(["Wins", "Game", "Drama:", "Balance,", "Rule"]);
   });
 });
 
@@ -180,8 +192,13 @@ describe("the charts of two runs side by side", () => {
     const sa = JSON.parse(runBin(["simulate", "hands", "--games", "20", "--seed", "2", "--players", "4", "--json"]).out) as Summary;
     const sb = JSON.parse(runBin(["simulate", "hands", "--games", "30", "--seed", "5", "--players", "4", "--json"]).out) as Summary;
     const [ca, cb] = [chartsOf(sa, sb), chartsOf(sb, sa)];
-    const axes = (c: ReturnType<typeof chartsOf>) => c.map((x) => [x.config.data.labels.length && x.title.startsWith("Game") ? x.config.data.labels : null, JSON.stringify((x.config.options.scales as any)?.y)]);
-    expect(axes(ca).slice(0, 4)).toEqual(axes(cb).slice(0, 4));
+    const axes = (c: ReturnType<typeof chartsOf>) => c.map((x) => [x.config.data.labels.length && /^(Game|Drama)/.test(x.title) ? x.config.data.labels : null, JSON.stringify((x.config.options.scales as any)?.y)]);
+    expect(axes(ca).slice(0, 6)).toEqual(axes(cb).slice(0, 6));
+    expect(ca[4].title).toMatch(/^Drama/);
+    // the drama histograms on the same bins hold every game of their side, under one y axis above both
+    const counts = (c: ReturnType<typeof chartsOf>) => c[4].config.data.datasets[0].data as number[];
+    expect([counts(ca), counts(cb)].map((x) => x.reduce((a, b) => a + b, 0))).toEqual([sa.drama!.games, sb.drama!.games]);
+    expect((ca[4].config.options.scales as any).y.max).toBe(Math.max(...counts(ca), ...counts(cb)));
     expect((ca[1].config.options.scales as any).y.max).toBeGreaterThanOrEqual(Math.max(...(ca[1].config.data.datasets[0].data as number[]), ...(cb[1].config.data.datasets[0].data as number[])));
   });
 

@@ -90,6 +90,50 @@ export function leadChangesChart(s: Summary, colour = "#7c3aed", yMax?: number):
   };
 }
 
+const standings = (by: string) => (by === "scores" ? "on the scores" : "on the agents' evaluation");
+
+/** Drama: how many games had how many lead changes, on the summary's own bins or others given (shared with another run). */
+export function dramaChart(s: Summary, colour = "#be185d", h: Histogram | undefined = s.drama?.histogram, yMax?: number): ChartSpec | null {
+  const d = s.drama;
+  if (!d || !h) return null;
+  return {
+    title: `Drama: lead changes a game ${standings(d.by)} (mean ${d.leadChanges.mean}, median ${d.leadChanges.median}, ${d.games} games)`,
+    config: {
+      type: "bar",
+      data: { labels: h.bins.map((b) => binLabel(b.from, b.to, h.width)), datasets: [{ label: "games", data: h.bins.map((b) => b.count), backgroundColor: colour, categoryPercentage: 1, barPercentage: 0.95 }] },
+      options: options("games", { scales: { x: { title: { display: true, text: "lead changes a game" } }, y: { beginAtZero: true, max: yMax, title: { display: true, text: "games" } } } }),
+    },
+  };
+}
+
+/** The lowest point the evaluation chart needs: 0, or a skill below chance (its 95% interval's lower end). */
+function evaluationFloor(s: Summary): number {
+  return Math.min(0, s.skill?.value95[0] ?? 0);
+}
+
+/**
+ * Balance (1 − the highest seat win rate less the lowest), decisiveness (the share of a game still to play once
+ * its winners stood ahead to the end: mean ± sd) and, with different agents, skill (the strongest agent's win rate
+ * less chance, with its 95% interval), on one axis from `min` (0, or below for a skill below chance) to 1.
+ */
+export function evaluationChart(s: Summary, colour = "#475569", min = evaluationFloor(s)): ChartSpec | null {
+  const bars: [string, { y: number; yMin: number; yMax: number }][] = [];
+  if (s.balance) bars.push(["balance", { y: s.balance.value, yMin: s.balance.value, yMax: s.balance.value }]);
+  const d = s.decisiveness?.settled;
+  if (d) bars.push(["decisiveness", { y: d.mean, yMin: Math.max(0, d.mean - d.sd), yMax: Math.min(1, d.mean + d.sd) }]);
+  if (s.skill) bars.push([`skill (${s.skill.stronger})`, { y: s.skill.value, yMin: s.skill.value95[0], yMax: s.skill.value95[1] }]);
+  if (!bars.length) return null;
+  const parts = [s.balance ? `balance ${s.balance.value}` : null, d ? `decisiveness ${d.mean}` : null, s.skill ? `skill ${s.skill.value}` : "skill: one kind of agent"].filter(Boolean);
+  return {
+    title: `Balance, decisiveness and skill (${parts.join(", ")})`,
+    config: {
+      type: "barWithErrorBars",
+      data: { labels: bars.map(([label]) => label), datasets: [{ label: "value", data: bars.map(([, bar]) => bar), backgroundColor: colour, errorBarColor: "#1d1d1d", errorBarWhiskerColor: "#1d1d1d" }] },
+      options: options("0 to 1", { scales: { y: { min: Math.floor(min * 10) / 10, max: 1, title: { display: true, text: "0 to 1" } } } }),
+    },
+  };
+}
+
 /**
  * One bar per rule: in what share of games it fired, the rules that never fired at zero. `notes` add a word to
  * a rule's label (the file that writes it, for the rules a variant or a card writes).
@@ -121,6 +165,10 @@ export function chartsOf(s: Summary, other?: Summary, ruleNotes?: (string | null
     ? { min: Math.min(...scored.flatMap((x) => x.seats.map((p) => p.min))), max: Math.max(...scored.flatMap((x) => x.seats.map((p) => p.max))) }
     : undefined;
   const leadMax = other && scored.length === 2 ? Math.max(...scored.flatMap((x) => [x.leadChanges, x.gap].map((m) => m.mean + m.sd))) : undefined;
-  return [winsBySeat(s), lengthHistogram(s, undefined, length, lengthMax), scoreSpreadChart(s, undefined, range), leadChangesChart(s, undefined, leadMax), coverageChart(s, undefined, ruleNotes)]
+  const dramas = other?.drama && s.drama ? commonBins(s.drama.histogram, other.drama.histogram) : null;
+  const dramaMax = dramas ? Math.max(...dramas.flatMap((h) => h.bins.map((b) => b.count))) : undefined;
+  const floor = Math.min(...both.map(evaluationFloor));
+  return [winsBySeat(s), lengthHistogram(s, undefined, length, lengthMax), scoreSpreadChart(s, undefined, range), leadChangesChart(s, undefined, leadMax),
+    dramaChart(s, undefined, dramas?.[0], dramaMax), evaluationChart(s, undefined, floor), coverageChart(s, undefined, ruleNotes)]
     .filter((c): c is ChartSpec => c !== null);
 }

@@ -200,7 +200,7 @@ export class MeasureScreen implements Screen {
     this.coverageCharts = [];
     const [a, b] = this.summaries;
     const columns = b ? [this.column(0, "A (against): ", b), this.column(1, "B: ", a)] : [this.column(0, "")];
-    fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
+    fill(this.results, this.comparison ? comparisonTable(this.comparison) : null, this.comparison ? evaluationTable(this.comparison) : null, h("div", { class: "columns" }, ...columns));
   }
 
   private column(index: number, prefix: string, other?: Summary): HTMLElement {
@@ -252,10 +252,24 @@ function summaryJson(s: Summary): HTMLElement {
   return h("details", { class: "summary-json" }, h("summary", {}, "the summary, as houserules simulate --json prints it"), h("pre", { "data-test": "summary-json" }, `${JSON.stringify(s, null, 2)}\n`));
 }
 
+/** A figure as the tables show it: a rate in per cent, a mean to three places. */
+function figure(kind: "rate" | "mean", x: number, signed = false): string {
+  return `${signed && x > 0 ? "+" : ""}${kind === "rate" ? `${(x * 100).toFixed(1)}%` : String(Math.round(x * 1000) / 1000)}`;
+}
+
+/** Each side's balance, drama, decisiveness and skill, as `houserules compare` sets them side by side (untested). */
+export function evaluationTable(c: Comparison): HTMLElement {
+  const value = (kind: "rate" | "mean", x: number | null, signed = false) => (x === null ? "none" : figure(kind, x, signed));
+  return h("table", { class: "comparison", "data-test": "evaluation" },
+    h("caption", {}, "Balance, drama, decisiveness and skill of each side (docs/agents.md defines them): each run's own figures, not tested."),
+    h("thead", {}, h("tr", {}, h("th", {}, "figure"), h("th", {}, "what"), h("th", {}, "A"), h("th", {}, "B"), h("th", {}, "B − A"))),
+    h("tbody", {}, ...c.evaluation.map((e) => h("tr", {},
+      h("td", {}, e.measure), h("td", {}, e.what), h("td", {}, value(e.kind, e.a)), h("td", {}, value(e.kind, e.b)), h("td", {}, e.difference === null ? "" : value(e.kind, e.difference, true))))));
+}
+
 /** The comparison in the words of `houserules compare`: A, B, B − A, and what a mark means. */
 export function comparisonTable(c: Comparison): HTMLElement {
-  const value = (kind: "rate" | "mean", x: number, signed = false) =>
-    `${signed && x > 0 ? "+" : ""}${kind === "rate" ? `${(x * 100).toFixed(1)}%` : String(Math.round(x * 1000) / 1000)}`;
+  const value = figure;
   const tested = c.differences.filter((d) => d.p !== null).length;
   const marked = c.differences.filter((d) => d.significant).length;
   const held = c.differences.filter((d) => d.significantHolm).length;
