@@ -223,7 +223,7 @@ describe("watching and playing in the page", () => {
 
     // the charts are drawn by Chart.js: wins by seat, game length, coverage; each canvas has ink on it
     const charts = await page.locator("[data-test=chart] figcaption").allTextContents();
-    expect(charts.map((c) => c.split(" ")[0])).toEqual(["Wins", "Game", "Rule"]);
+    expect(charts.map((c) => c.split(" ")[0])).toEqual(["Wins", "Game", "Drama:", "Balance,", "Rule"]);
     const inked = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")].map((c) => {
       const canvas = c as HTMLCanvasElement;
       const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -273,7 +273,7 @@ describe("watching and playing in the page", () => {
     const a = runBin(["simulate", "idle-hands/seven-sins", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const b = runBin(["simulate", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--json"]);
     const compared = runBin(["compare", "idle-hands/seven-sins", "idle-hands/seven-sins-advanced", "--games", "100", "--seed", "3", "--players", "4", "--coverage", "--json"]);
-    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean; p: number | null }[] };
+    const expected = JSON.parse(compared.out) as { a: string; b: string; differences: { measure: string; difference: number; significant: boolean; p: number | null }[]; evaluation: { measure: string }[] };
     await page.fill("[data-test=measure-rules]", "idle-hands/seven-sins-advanced");
     await page.fill("[data-test=measure-against]", "idle-hands/seven-sins");
     await page.fill("[data-test=measure-games]", "100");
@@ -300,6 +300,14 @@ describe("watching and playing in the page", () => {
       .map((c) => { const chart = (globalThis as any).playground.measure.charts.find((x: any) => x.canvas === c); return [chart.data.labels, chart.scales.y.max]; }));
     expect(lengthAxes).toHaveLength(2);
     expect(lengthAxes[0]).toEqual(lengthAxes[1]);
+    // balance, drama, decisiveness and skill: the numbers compare --json gives, and their charts on the same bins and axes
+    expect(await page.evaluate(() => (globalThis as any).playground.measure.comparison.evaluation)).toEqual(expected.evaluation);
+    expect(await page.locator("[data-test=evaluation] tbody td:first-child").allTextContents()).toEqual(["balance", "drama", "decisiveness", "skill"]);
+    const evaluationAxes = await page.evaluate(() => [...document.querySelectorAll("[data-test=chart] canvas")]
+      .filter((c) => /^(Drama|Balance)/.test(c.getAttribute("aria-label")!))
+      .map((c) => { const chart = (globalThis as any).playground.measure.charts.find((x: any) => x.canvas === c); return [c.getAttribute("aria-label")!.split(" ")[0], chart.data.labels, chart.scales.y.min, chart.scales.y.max]; }));
+    expect(evaluationAxes.map((x) => x[0])).toEqual(["Drama:", "Balance,", "Drama:", "Balance,"]);
+    expect(evaluationAxes.slice(0, 2)).toEqual(evaluationAxes.slice(2));
 
     // rule coverage of a variant of one's own: every bar labelled, the rules it writes or changes labelled with its
     // file, and a bar opens its rule where it is written — the base's swap in idiot.yaml, the variant's own in its file
