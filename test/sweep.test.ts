@@ -115,6 +115,13 @@ describe("merging shard results", () => {
     const forged = JSON.parse(text);
     forged.tally.gaps = [[1, 1e15]]; // a count no shard has: refused before anything is expanded from it
     expect(refused(JSON.stringify(forged))).toMatch(/the score gaps do not count the games with scores/);
+    // the standings' figures: a count no shard has, a share outside 0 to 1
+    const dramatic = JSON.parse(text);
+    dramatic.tally.drama = [[2, 1e15]];
+    expect(refused(JSON.stringify(dramatic))).toMatch(/more games in drama than finished games/);
+    const settled = JSON.parse(text);
+    settled.tally.settled = [[7, 1]];
+    expect(refused(JSON.stringify(settled))).toMatch(/a settled share is not between 0 and 1/);
     expect(m.done).toBe(0);
   });
 });
