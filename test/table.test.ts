@@ -191,3 +191,44 @@ describe("the table's words", () => {
     expect(turned).toContain("play goes counter-clockwise (reversed)");
   });
 });
+
+describe("what the table shows of the rules", () => {
+  const shownVars = (game: Game) => tableRules(game).vars.filter((v) => v.table).map((v) => v.name);
+  const texts = (svg: SvgNode) => find(svg, (n) => n.tag === "text").flatMap((n) => n.children.filter((c) => typeof c === "string")).join("\n");
+
+  it("lists scores, counts and cards by default, the rules' bookkeeping only where the file says table: true, and nothing the file says table: false of", () => {
+    // On The Cards' round: the tricks won (a count), the leader and who passed (table: true); not who acted,
+    // who played last or whether the round is over (flags and players of the rules' own)
+    const match = new GamePlay(load("on-the-cards/opening-hands"), { seed: 2, seats: [randomAgent, randomAgent, randomAgent, randomAgent] });
+    for (let i = 0; i < 5; i++) match.step();
+    const round = innermost(match.state).game;
+    expect(round.vars.map((v) => v.name)).toContain("acted");
+    expect(shownVars(round)).toEqual(["leader", "tricksWon", "passed"]);
+    // Hands: the shapes on show and who made and followed Two Hands, never the times the rules compare
+    expect(shownVars(load("hands"))).toEqual(["gesture", "twoHands", "maker", "followed"]);
+    expect(shownVars(load("idiot"))).toEqual([]); // dealtUp, a list kept to decide who starts
+    expect(shownVars(load("crazy-eights"))).toEqual(["called"]);
+
+    const game = gameOf(tinyRules("variables:\n  score: {per: player, type: number}\n  stamp: {type: number, table: false}\n  flag: {type: bool, initial: true}\n  shout: {type: bool, initial: true, table: true}\n"));
+    expect(shownVars(game)).toEqual(["score", "shout"]);
+    const play = new GamePlay(game, { seed: 1, seats: [randomAgent, randomAgent] });
+    const drawn = texts(drawTable(tableRules(game), view(play.state, 0)));
+    expect(drawn).toContain("score: 0");
+    expect(drawn).toContain("shout: yes");
+    expect(drawn).not.toMatch(/stamp|flag/);
+  });
+
+  it("labels a zone by its text where the text reads as a name, else by its name in words with the text as its tooltip", () => {
+    const game = load("idiot");
+    const play = new GamePlay(game, { seed: 3, seats: [randomAgent, randomAgent, randomAgent] });
+    const svg = drawTable(tableRules(game), view(play.state, 0));
+    const label = (name: string) => texts(find(find(svg, (n) => n.attrs["data-name"] === name)[0], (n) => n.attrs.class === "zone-label")[0]);
+    expect(label("stock")).toBe("the draw pile · 25"); // text: the draw pile
+    expect(label("pile")).toMatch(/^the play pile · /);
+    // "three table cards side by side, counted from the left" describes: the name labels it, the text is its tooltip
+    expect(label("faceDown")).toBe("face down · 3");
+    const tip = find(svg, (n) => n.attrs["data-name"] === "faceDown")[0].children.find((c) => typeof c !== "string" && c.tag === "title");
+    expect(tip && typeof tip !== "string" && tip.children).toEqual(["three table cards side by side, counted from the left"]);
+    expect(label("hand")).toMatch(/^hand · /); // no text
+  });
+});

@@ -398,6 +398,7 @@ export const variableKeys: Record<string, (v: Raw, read: Reader) => string | und
   reset: (v) => `back to its start at every ${v.reset}`,
   visible: (v) => (v.visible === "owner" ? "only its owner sees it" : v.visible === "nobody" ? "nobody sees it" : "everyone sees it"),
   text: (v) => String(v.text),
+  table: () => undefined, // how the table looks, not a rule
   assumed: () => undefined,
 };
 

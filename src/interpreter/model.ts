@@ -20,6 +20,8 @@ export interface ZoneDef {
   visible: Visibility;
   ordered: boolean;
   slot: number; // among shared zones, among per-player zones, or among families
+  /** The rule file's `text:` (what the zone is, in words), when it gives one. */
+  text?: string;
 }
 
 export interface VarDef {
@@ -32,6 +34,10 @@ export interface VarDef {
   reset: "turn" | "phase" | "never";
   visible: "everyone" | "owner" | "nobody";
   slot: number;
+  /** The rule file's `text:`, when it gives one. */
+  text?: string;
+  /** Whether the table shows it (the rule file's `table:`, else the default for its type: see tableShows). */
+  table: boolean;
 }
 
 export interface AttributeDef {

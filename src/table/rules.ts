@@ -6,8 +6,9 @@ import { faceOf, type Face } from "./card-face.js";
 
 export interface TableRules {
   name: string;
-  zones: Pick<ZoneDef, "name" | "per" | "many" | "ordered" | "visible" | "slot">[];
-  vars: { name: string; per: "player" | "game"; type: Type }[];
+  zones: Pick<ZoneDef, "name" | "per" | "many" | "ordered" | "visible" | "slot" | "text">[];
+  /** Every variable, with whether the table shows it (`table`); the inspector lists them all. */
+  vars: { name: string; per: "player" | "game"; type: Type; text?: string; table: boolean }[];
   /** Each card's face, by card id: what a card shows once it is known. */
   faces: Face[];
   /** The actions by name, and whether each takes one card and nothing else (a key can make those). */
@@ -21,8 +22,8 @@ export function tableRules(game: Game): TableRules {
   if (!rules) {
     rules = {
       name: game.name,
-      zones: game.zones.map(({ name, per, many, ordered, visible, slot }) => ({ name, per, many, ordered, visible, slot })),
-      vars: game.vars.map(({ name, per, type }) => ({ name, per, type })),
+      zones: game.zones.map(({ name, per, many, ordered, visible, slot, text }) => ({ name, per, many, ordered, visible, slot, ...(text === undefined ? {} : { text }) })),
+      vars: game.vars.map(({ name, per, type, text, table }) => ({ name, per, type, table, ...(text === undefined ? {} : { text }) })),
       faces: game.cardNames.map((_, c) => faceOf(game, c)),
       actions: game.actions.map((a) => ({ name: a.name, oneCard: a.params.length === 1 && a.params[0].kind === "card" && !a.params[0].several })),
     };

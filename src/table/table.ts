@@ -93,16 +93,16 @@ function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
     if (z.owner !== p || z.retired) continue;
     const def = ctx.defs.get(z.name);
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
-    else items.push(zoneBlock(ctx, z, inWords(z.name)));
+    else items.push(zoneBlock(ctx, z, labelOf(z.name, def?.text)));
   }
   for (const [name, zones] of families) items.push(familyBlock(ctx, name, zones, maxWidth - 2 * pad));
   const facts: string[] = [];
   for (const def of rules.vars) {
-    if (def.per !== "player") continue;
+    if (def.per !== "player" || !def.table) continue;
     const value = (v.variables[def.name] as unknown[] | undefined)?.[p];
     if (value === null || value === undefined) continue;
-    if (def.type.t === "card") items.push(cardVariable(ctx, def.name, value as number));
-    else facts.push(`${inWords(def.name)}: ${shownValue(ctx, def, value)}`);
+    if (def.type.t === "card") items.push(cardVariable(ctx, def, value as number));
+    else facts.push(`${labelOf(def.name, def.text)}: ${shownValue(ctx, def, value)}`);
   }
   const body = flow(items, maxWidth - 2 * pad);
   const header = seatHeader(ctx, p);
@@ -143,12 +143,12 @@ function middleBlock(ctx: Ctx, width: number): Block {
     if (z.owner >= 0 || z.retired) continue;
     const def = ctx.defs.get(z.name);
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
-    else items.push(zoneBlock(ctx, z, z.label.startsWith(z.name) ? inWords(z.name) + z.label.slice(z.name.length) : z.label));
+    else items.push(zoneBlock(ctx, z, z.label.startsWith(z.name) ? labelOf(z.name, def?.text) + z.label.slice(z.name.length) : z.label));
   }
   for (const def of rules.vars) {
-    if (def.per !== "game" || def.type.t !== "card") continue;
+    if (def.per !== "game" || def.type.t !== "card" || !def.table) continue;
     const value = v.variables[def.name];
-    if (typeof value === "number") items.push(cardVariable(ctx, def.name, value));
+    if (typeof value === "number") items.push(cardVariable(ctx, def, value));
   }
   const rows: Block[] = [flow(items, width)];
   for (const [name, zones] of families) rows.push(familyBlock(ctx, name, zones, width));
@@ -156,10 +156,10 @@ function middleBlock(ctx: Ctx, width: number): Block {
   const direction = v.flow.reversed ? ` · play goes ${v.flow.phaseDirection > 0 ? "counter-clockwise" : "clockwise"} (reversed)` : "";
   const facts = [`${inWords(v.phase)}${direction}${v.over ? " · game over" : ""}`];
   for (const def of rules.vars) {
-    if (def.per !== "game" || def.type.t === "card") continue;
+    if (def.per !== "game" || def.type.t === "card" || !def.table) continue;
     const value = v.variables[def.name];
     if (value === null || value === undefined) continue;
-    facts.push(`${inWords(def.name)}: ${shownValue(ctx, def, value)}`);
+    facts.push(`${labelOf(def.name, def.text)}: ${shownValue(ctx, def, value)}`);
   }
   const factBlock: Block = {
     w: width, h: facts.length * 14,
@@ -173,7 +173,7 @@ function familyBlock(ctx: Ctx, name: string, zones: ZoneView[], width: number): 
   const order = ctx.v.flow.groups[def.slot] ?? [];
   const sorted = zones.slice().sort((a, b) => order.indexOf(a.zone) - order.indexOf(b.zone));
   const piles = flow(sorted.map((z) => zoneBlock(ctx, z, `#${order.indexOf(z.zone) + 1}`, true)), width);
-  const label = `${inWords(name)} (${sorted.length})`;
+  const label = `${labelOf(name, def.text)} (${sorted.length})`;
   return {
     w: Math.max(piles.w, 80), h: piles.h + labelHeight,
     node: el("g", { class: "family", "data-family": name },
@@ -195,10 +195,13 @@ function zoneBlock(ctx: Ctx, z: ZoneView, label: string, compact = false): Block
   else if (known === 1 && cards[count - 1] >= 0 && count > 1) body = stackOf(ctx, z, cards[count - 1]);
   else if (def && !def.ordered) body = handFan(ctx, z, compact ? 4 : 13);
   else body = pileFan(ctx, z, compact ? 4 : 10);
-  const title = `${fit(label, Math.max(8, Math.floor(body.w / 6.2)))} · ${count}`;
+  // the label has room for a text that names the zone (labelOf), not only the width of its cards
+  const w = Math.max(body.w, compact ? 40 : 64, compact ? 0 : Math.min(200, Math.ceil((label.length + 6) * 6.2)));
+  const title = `${fit(label, Math.max(8, Math.floor(w / 6.2) - 5))} · ${count}`;
   return {
-    w: Math.max(body.w, compact ? 40 : 64), h: body.h + labelHeight,
+    w, h: body.h + labelHeight,
     node: el("g", { class: "zone", "data-zone": z.zone, "data-name": z.name, "data-count": count },
+      def?.text ? el("title", {}, def.text) : null,
       text(0, 10, title, { "font-size": 10, fill: "#f3efe0", "font-family": "system-ui, sans-serif", class: "zone-label" }),
       el("g", { transform: `translate(0 ${labelHeight})` }, body.node)),
   };
@@ -260,11 +263,25 @@ export function inWords(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
-function cardVariable(ctx: Ctx, name: string, c: number): Block {
+/** The longest `text:` that labels a zone or a variable on the table. */
+export const labelLength = 30;
+
+/**
+ * A zone's or variable's label: its `text:` where that reads as a name (at most labelLength characters and one
+ * phrase, with no comma, colon, semicolon or bracket: "the play pile"), else its name in words. A longer text
+ * describes rather than names; the table gives it as the zone's tooltip.
+ */
+export function labelOf(name: string, text: string | undefined): string {
+  return text && text.length <= labelLength && !/[,:;()]/.test(text) ? text : inWords(name);
+}
+
+function cardVariable(ctx: Ctx, def: VarRules, c: number): Block {
+  const name = def.name;
   return {
     w: cardWidth, h: cardHeight + labelHeight,
     node: el("g", { class: "variable", "data-variable": name },
-      text(0, 10, fit(inWords(name), 10), { "font-size": 10, fill: "#ffe8a3", "font-family": "system-ui, sans-serif" }),
+      def.text ? el("title", {}, def.text) : null,
+      text(0, 10, fit(labelOf(name, def.text), 10), { "font-size": 10, fill: "#ffe8a3", "font-family": "system-ui, sans-serif" }),
       el("g", { transform: `translate(0 ${labelHeight})` }, drawFace(ctx.rules.faces[c], c, 0, 0, { extra: { "data-shown": name } }))),
   };
 }

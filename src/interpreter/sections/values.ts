@@ -76,6 +76,10 @@ export const values: Section = {
         text: {
           type: "string"
         },
+        table: {
+          type: "boolean",
+          description: "Whether the table shows the variable beside the cards. Default: numbers (scores, counts) and cards are shown; yes/no flags, texts, players and lists are not."
+        },
         assumed: {
           "$ref": "#/definitions/assumed"
         }
@@ -203,7 +207,9 @@ export function declareVariables(build: Build): void {
       constant: spec.initial === undefined || typeof spec.initial === "number" || typeof spec.initial === "boolean",
       reset: (spec.reset as VarDef["reset"]) ?? "never",
       visible: (spec.visible as VarDef["visible"]) ?? "everyone",
+      table: typeof spec.table === "boolean" ? spec.table : tableShows(type),
     };
+    if (typeof spec.text === "string") def.text = spec.text;
     if (build.declare(name, { kind: "var", def }, `/variables/${escapePointer(name)}`)) build.vars.push(def);
   }
 }
@@ -260,4 +266,13 @@ function freeze(v: unknown): unknown {
     Object.freeze(v);
   }
   return v;
+}
+
+/**
+ * Whether the table shows a variable whose rule file does not say (`table:`): a number (a score, a count) or a
+ * card (a card on show) is shown; a yes/no flag, a text, a player or a list is the rules' own bookkeeping until
+ * the file says `table: true`.
+ */
+export function tableShows(type: Type): boolean {
+  return type.t === "num" || type.t === "card";
 }

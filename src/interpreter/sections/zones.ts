@@ -72,6 +72,7 @@ export function declareZones(build: Build): void {
       visible: (z.visible as ZoneDef["visible"]) ?? "everyone",
       ordered: z.ordered !== false,
     };
+    if (typeof z.text === "string") def.text = z.text;
     const pointer = `/zones/${escapePointer(name)}`;
     if (many && per === "player") {
       build.diagnostics.push(build.file.at(`${pointer}/many`, "error", "E_SCHEMA", "a family of zones belongs to the game; give each new zone an owner with newZone(family, player)"));
