@@ -18,6 +18,9 @@ import { runBin } from "./helpers/cli.js";
 import { RemoteSession, type Frame, type SessionReply, type SessionRequest } from "../src/session/remote.js";
 import { visibleCards } from "../src/sim/leaks.js";
 import { hiddenNames, leaks } from "./helpers/hidden.js";
+import { searchesFor } from "../src/session/inspect.js";
+import { tableRules } from "../src/table/rules.js";
+import type { View } from "../src/interpreter/view.js";
 
 function load(id: string): Game {
   const g = loadRules(id).game;
@@ -311,12 +314,13 @@ describe("exported games replay exactly", () => {
   });
 });
 
+const remote = () => new RemoteSession((refs) => loadRules(refs[0]).game ?? `cannot load ${refs[0]}`);
+const frameOf = (r: SessionReply): Frame => {
+  if (r.kind !== "frame") throw new Error(JSON.stringify(r));
+  return structuredClone(r.frame);
+};
+
 describe("a session behind messages", () => {
-  const remote = () => new RemoteSession((refs) => loadRules(refs[0]).game ?? `cannot load ${refs[0]}`);
-  const frameOf = (r: SessionReply): Frame => {
-    if (r.kind !== "frame") throw new Error(JSON.stringify(r));
-    return structuredClone(r.frame);
-  };
 
   it("answers each seat with what that seat may be shown, and refuses moves with their rule", () => {
     const game = load("idiot");
@@ -451,5 +455,68 @@ describe("a session behind messages", () => {
     const bad = session.handle({ kind: "start", refs: [], ref: { rules: "" }, seed: 0, seats: [], viewer: "person", scenario: { text: text.replace("dealer: Anika", "dealer: Zoe"), file: "bad.scenario.yaml" } });
     expect(bad).toMatchObject({ kind: "failed" });
     expect(bad.kind === "failed" && bad.error).toMatch(/^bad\.scenario\.yaml:4:9: error E_SCHEMA: there is no player called 'Zoe'/);
+  });
+});
+
+describe("the inspector's account of a searching agent", () => {
+
+  it("gives each ISMCTS seat's latest search, its moves with visits and values in that agent's own view and the whole truth, and to another seat only that it searched, never naming a card that seat may not see", () => {
+    const game = load("idiot");
+    const session = remote();
+    const ask = (r: SessionRequest) => frameOf(session.handle(r));
+    let f = ask({ kind: "start", refs: ["idiot"], ref: { rules: "idiot" }, seed: 7, seats: [null, "ismcts:60", "ismcts:60"], viewer: 0 });
+    expect(f.searches).toBeUndefined(); // nothing of the kind until the inspector asks
+    f = ask({ kind: "inspect", on: true });
+    const inner = () => (session as unknown as { session: Session }).session;
+    const wrong: string[] = [];
+    let withheld = 0;
+    for (let i = 0; i < 60 && !f.over; i++) {
+      const hidden = hiddenNames(game, visibleCards(innermost(inner().state), 0));
+      for (const name of leaks([JSON.stringify(f.searches)], hidden)) wrong.push(`move ${f.cursor}: ${name}`);
+      for (const s of f.searches!) {
+        expect(s.moves).toBeNull();
+        expect(s.withheld).toContain(`in ${f.names[s.player]}'s view and in the whole truth`);
+        withheld++;
+      }
+      const on = ask({ kind: "forward" });
+      f = on.cursor > f.cursor || !on.toMove.includes(0) ? on : ask({ kind: "move", player: 0, text: on.legal[0].text });
+    }
+    expect(wrong).toEqual([]);
+    expect(withheld).toBeGreaterThan(20);
+
+    // seat 2's own view: its search in full, the most visited first, 60 tries in all, the move it made among them
+    f = ask({ kind: "look", viewer: 1 });
+    const own = f.searches!.find((s) => s.player === 1)!;
+    expect(own.moves!.length).toBeGreaterThan(1);
+    expect(own.tries).toBe(60);
+    expect(own.moves!.reduce((n, m) => n + m.visits, 0)).toBeLessThanOrEqual(60);
+    expect(own.moves!.map((m) => m.visits)).toEqual(own.moves!.map((m) => m.visits).sort((a, b) => b - a));
+    const made = inner().history[own.at - 1];
+    expect(made.player).toBe(1);
+    expect(own.moves!.filter((m) => m.chosen).map((m) => m.text)).toEqual([made.text]);
+    expect(own.moves![0].chosen).toBe(true); // ISMCTS makes its most visited move
+    for (const m of own.moves!) expect(m.value).toBeGreaterThanOrEqual(0), expect(m.value).toBeLessThanOrEqual(1);
+    const hidden1 = hiddenNames(game, visibleCards(innermost(inner().state), 1));
+    expect(leaks([JSON.stringify(f.searches)], hidden1)).toEqual([]);
+    expect(f.searches!.find((s) => s.player === 2)?.moves ?? null).toBeNull();
+    // the whole truth: every search in full
+    f = ask({ kind: "look", viewer: -1 });
+    expect(f.searches!.map((s) => s.player)).toEqual([1, 2]);
+    expect(f.searches!.every((s) => s.moves && s.moves.every((m) => m.text !== null))).toBe(true);
+    // and closed, no more
+    expect(ask({ kind: "inspect", on: false }).searches).toBeUndefined();
+  }, 60_000);
+
+  it("withholds the text of a move that names a card the agent's own view no longer shows", () => {
+    const rules = tableRules(load("idiot"));
+    const v = { zones: [{ cards: [3, -1] }], variables: {} } as unknown as View;
+    const search = { agent: "ismcts", of: 2, tries: 10, moves: [
+      { text: "play 5C", cards: [3], visits: 7, value: 0.6, chosen: true },
+      { text: "play 9D", cards: [40], visits: 3, value: 0.4, chosen: false },
+    ] };
+    const [shown] = searchesFor(1, v, rules, ["P1", "P2"], [{ player: 1, at: 4, search }]);
+    expect(shown.moves!.map((m) => m.text)).toEqual(["play 5C", null]);
+    expect(searchesFor(-1, v, rules, ["P1", "P2"], [{ player: 1, at: 4, search }])[0].moves!.map((m) => m.text)).toEqual(["play 5C", "play 9D"]);
+    expect(searchesFor(0, v, rules, ["P1", "P2"], [{ player: 1, at: 4, search }])[0].moves).toBeNull();
   });
 });

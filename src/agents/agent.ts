@@ -15,6 +15,19 @@ export interface Decision {
   rng: RngState; // the agent's own random numbers, seeded per game and seat
   /** The game's bounds of time and memory (the user's --time-limit): thinking counts against them too. */
   budget?: Budget | null;
+  /**
+   * Told, by an agent that searches, what it weighed before it chose: where someone asks (the Play screen's
+   * inspector); a simulation leaves it out and no agent spends anything on it.
+   */
+  weighed?: ((moves: Weighed[]) => void) | null;
+}
+
+/** One legal move as a searching agent weighed it: how often it tried it, and the mean value it found for itself (0 to 1). */
+export interface Weighed {
+  /** The move's index in the decision's legal moves. */
+  move: number;
+  visits: number;
+  value: number;
 }
 
 /**

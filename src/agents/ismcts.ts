@@ -2,7 +2,7 @@
 // (determinize.ts), walks down a tree of moves shared by all deals, choosing among the moves legal in this deal
 // by UCB, adds one move, plays on at random for a few moves and scores the end with evaluate.ts. A node counts
 // how often it was available, so moves legal only in some deals are judged fairly.
-import { deliberating, type Agent, type Decision } from "./agent.js";
+import { deliberating, type Agent, type Decision, type Weighed } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { evaluate } from "./evaluate.js";
 import { decider, listedKey, moveKey, randomPlayout, type MoveKey } from "./playout.js";
@@ -135,6 +135,19 @@ export function ismctsAgent(o: Partial<SearchOptions> = {}): Agent {
           best = i;
         }
       });
+      if (d.weighed) {
+        // moves of one key are one move to the search: each is listed once, at its first place
+        const seen = new Set<MoveKey>();
+        const weighed: Weighed[] = [];
+        d.legal.forEach((m, i) => {
+          const key = moveKey(m);
+          const stats = children.get(key);
+          if (seen.has(key)) return;
+          seen.add(key);
+          weighed.push({ move: i, visits: stats?.visits ?? 0, value: stats && stats.visits ? stats.reward / stats.visits : 0 });
+        });
+        d.weighed(weighed);
+      }
       return best;
     },
   };

@@ -14,6 +14,7 @@ import { scenarioStart, type ScenarioSetup } from "../scenario/run.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import type { GameHooks, State } from "../interpreter/state.js";
 import { entry, rootOf } from "../interpreter/load/catalog.js";
+import { searchesFor, type SearchShown } from "./inspect.js";
 
 export interface StartRequest {
   kind: "start";
@@ -50,7 +51,9 @@ export type SessionRequest =
   | { kind: "look"; viewer: number }
   | { kind: "export"; name?: string }
   /** The moves up to the cursor, as a shared link carries them. */
-  | { kind: "moves" };
+  | { kind: "moves" }
+  /** The inspector opened or closed: while it is open, frames carry what the searching agents weighed (`searches`). */
+  | { kind: "inspect"; on: boolean };
 
 export interface LegalMove {
   text: string;
@@ -93,6 +96,11 @@ export interface Frame {
   round: RoundInfo | null;
   /** In the first frame of a game passed on with its moves: how far they replayed. */
   replayed: Replayed | null;
+  /**
+   * While the inspector is open: each searching agent's latest search in the game being played, as this viewer
+   * may be shown it (inspect.ts says what that is).
+   */
+  searches?: SearchShown[];
 }
 
 /** A round of a match: its number, and each rule file it was composed from, as the composer prints cards. */
@@ -125,6 +133,7 @@ export class RemoteSession {
   private viewer = TRUTH;
   private sent = 0; // log lines the page has for the viewer
   private sentCursor = 0;
+  private inspecting = false;
 
   private from: (ScenarioFrom & { name: string }) | null = null;
 
@@ -177,6 +186,9 @@ export class RemoteSession {
       case "look":
         this.viewer = r.viewer;
         this.sent = 0;
+        break;
+      case "inspect":
+        this.inspecting = r.on === true;
         break;
       case "export":
         return { kind: "export", text: scenarioOf(session, this.start!.ref, r.name, this.from ?? undefined) };
@@ -264,13 +276,15 @@ export class RemoteSession {
     this.sent = session.logLength;
     this.sentCursor = session.cursor;
     const realtime = session.realtime;
+    const rules = rulesOf(g.game);
+    const searches = this.inspecting ? { searches: searchesFor(viewer, v, rules, session.names, session.latestSearches()) } : {};
     return {
       viewer, names: session.names.slice(), people: session.setup.seats.map((a) => a === null),
-      rules: rulesOf(g.game), view: v, outerRules: s.sub ? rulesOf(s.game) : null,
+      rules, view: v, outerRules: s.sub ? rulesOf(s.game) : null,
       cursor: session.cursor, length: session.history.length, over: s.over, error: s.error,
       realtime, now: g.now, nextAt: realtime ? session.nextAgentAt() : null,
       toMove, legal, legalFor, log: { reset: reset || from === 0, lines }, refusal, scenario: this.from?.name ?? null,
-      round: this.roundInfo(), replayed,
+      round: this.roundInfo(), replayed, ...searches,
     };
   }
 }

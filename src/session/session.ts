@@ -10,6 +10,9 @@ import { view, type View } from "../interpreter/view.js";
 import type { Agent } from "../agents/agent.js";
 import { GamePlay, seatNames, type Intent } from "../sim/play-game.js";
 import { truthView } from "./truth.js";
+import { moveCards } from "../table/rules.js";
+import { searchMoves, type Search } from "./inspect.js";
+import type { Weighing } from "../sim/play-game.js";
 
 export interface SessionSetup {
   game: Game;
@@ -39,6 +42,8 @@ export interface Played {
   by: "agent" | "person";
   rngs: Uint32Array[];
   intents: (Intent | null)[];
+  /** A searching agent's move: what it weighed before it chose it. */
+  search?: Search;
 }
 
 export interface LogEntry {
@@ -60,6 +65,27 @@ export interface Replayed {
   played: number;
   of: number;
   problem: string | null;
+}
+
+/** What an agent weighed, as the inspector keeps it: the most visited moves by their text, and the move it made. */
+function searchOf(game: State, agent: string, w: Weighing, made: string): Search {
+  const ranked = w.moves.slice().sort((a, b) => b.visits - a.visits || a.move - b.move);
+  const texts = new Map<number, string>();
+  const textOf = (i: number) => texts.get(i) ?? (texts.set(i, moveText(game, w.legal[i])), texts.get(i)!);
+  const kept = ranked.slice(0, searchMoves);
+  if (!kept.some((m) => textOf(m.move) === made)) {
+    const chosen = ranked.find((m) => textOf(m.move) === made);
+    if (chosen) kept[kept.length - 1] = chosen;
+  }
+  return {
+    agent,
+    moves: kept.map((m) => {
+      const move = w.legal[m.move];
+      return { text: textOf(m.move), cards: moveCards(move.action.params, move.args), visits: m.visits, value: m.value, chosen: textOf(m.move) === made };
+    }),
+    of: w.moves.length,
+    tries: w.moves.reduce((n, m) => n + m.visits, 0),
+  };
 }
 
 /** The viewer of a table or a log: a seat, or TRUTH for the whole truth. */
@@ -107,7 +133,7 @@ export class Session {
     this.started = new Map();
     this.play = new GamePlay(this.setup.game, {
       names: this.names, seed: this.setup.seed, seats: this.setup.seats, options: this.setup.options, log: true,
-      dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(), asWritten: true,
+      dealer: this.setup.dealer, start: this.setup.start, hooks: this.setup.hooks?.(), asWritten: true, weigh: true,
       watch: (game, event) => {
         this.entries.push({ game, event });
         if (event.type === "game") this.started.set(game, (this.started.get(game) ?? 0) + 1);
@@ -129,8 +155,28 @@ export class Session {
     const before = this.state.moves;
     if (!this.play.step() || this.state.moves === before) return false;
     const move = this.play.lastMove!;
-    this.record({ player: this.play.lastPlayer, move, text: moveText(g, move), at: this.play.lastAt, round, by: "agent" });
+    const text = moveText(g, move);
+    const player = this.play.lastPlayer;
+    const weighed = this.play.lastWeighed;
+    const search = weighed ? searchOf(g, this.setup.seats[player]?.name ?? "agent", weighed, text) : undefined;
+    this.record({ player, move, text, at: this.play.lastAt, round, by: "agent", ...(search ? { search } : {}) });
     return true;
+  }
+
+  /**
+   * Each seat's latest search in the game being played now (a match's round: in this round), up to the cursor:
+   * the number of the move it made, and what it weighed.
+   */
+  latestSearches(): { player: number; at: number; search: Search }[] {
+    const round = this.round().join(",");
+    const found = new Map<number, { player: number; at: number; search: Search }>();
+    const seats = this.setup.seats.filter((a) => a !== null).length;
+    for (let i = this.cursor - 1; i >= 0 && found.size < seats; i--) {
+      const p = this.history[i];
+      if (p.round.join(",") !== round) break;
+      if (p.search && !found.has(p.player)) found.set(p.player, { player: p.player, at: i + 1, search: p.search });
+    }
+    return [...found.values()].sort((a, b) => a.player - b.player);
   }
 
   private record(p: Omit<Played, "rngs" | "intents">): void {

@@ -6,7 +6,7 @@ import type { Budget, GameHooks, State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, legalMoves, listMoves, applyMove, applyListed, actors, stop, isRealtime, isLegal, innermost, moveText, parseMove, type Move } from "../interpreter/engine.js";
-import { reactionTime, type Agent, type Decision } from "../agents/agent.js";
+import { reactionTime, type Agent, type Decision, type Weighed } from "../agents/agent.js";
 import { RuleError } from "../interpreter/lang/values.js";
 import { view, type View } from "../interpreter/view.js";
 import { takesPart } from "../interpreter/turn-order.js";
@@ -47,6 +47,14 @@ export interface Intent {
   move: Move;
   text: string;
   at: number;
+  /** What a searching agent weighed before it planned the move (when the play keeps it: GamePlayOptions.weigh). */
+  weighed?: Weighing | null;
+}
+
+/** What a searching agent weighed, with the legal moves its indices refer to. */
+export interface Weighing {
+  legal: readonly Move[];
+  moves: Weighed[];
 }
 
 export interface GamePlayOptions {
@@ -69,6 +77,8 @@ export interface GamePlayOptions {
   dealer?: number;
   start?: number;
   hooks?: GameHooks;
+  /** Keep what a searching agent weighed before each move it chose (lastWeighed), for people to inspect. */
+  weigh?: boolean;
 }
 
 export function seatNames(n: number): string[] {
@@ -97,8 +107,13 @@ export class GamePlay {
   lastPlayer = -1;
   lastMove: Move | null = null;
   lastAt: number | undefined = undefined;
+  /** With `weigh`: what the agent that made the latest move step() played weighed before it chose (null: it did not search). */
+  lastWeighed: Weighing | null = null;
+  /** The legal moves of the decision being made. */
+  private deciding: readonly Move[] = noMoves;
+  private readonly keepWeighed = (moves: Weighed[]) => void (this.lastWeighed = { legal: this.deciding, moves });
   /** What an agent is asked to decide: one object, filled in anew for each decision. */
-  private readonly decision: Decision = { game: null as unknown as Game, player: -1, view: noView, legal: noMoves, rng: null as unknown as RngState, budget: null };
+  private readonly decision: Decision = { game: null as unknown as Game, player: -1, view: noView, legal: noMoves, rng: null as unknown as RngState, budget: null, weighed: null };
 
   constructor(
     game: Game,
@@ -143,7 +158,9 @@ export class GamePlay {
     const agent = this.o.seats[p]!;
     this.decisions++;
     this.branching += legal.length;
+    this.lastWeighed = null;
     if (legal.length === 1) return 0;
+    this.deciding = legal;
     const s = this.state;
     const d = this.decision;
     d.game = innermost(s).game;
@@ -152,6 +169,7 @@ export class GamePlay {
     d.legal = legal;
     d.rng = this.rngs[p];
     d.budget = s.budget;
+    d.weighed = this.o.weigh ? this.keepWeighed : null;
     try {
       return agent.choose(d);
     } catch (e) {
@@ -180,6 +198,7 @@ export class GamePlay {
       }
       const intent = this.intents[next]!;
       this.intents[next] = null;
+      this.lastWeighed = intent.weighed ?? null;
       return this.apply(next, intent.move, intent.at);
     }
     this.forgetPlans();
@@ -254,7 +273,7 @@ export class GamePlay {
       if (chosen < 0) return -1;
       const move = legal[chosen];
       const at = Math.round((g.now + reactionTime(this.o.seats[p]!, this.rngs[p])) * 1000) / 1000;
-      this.intents[p] = { move, text: moveText(g, move), at };
+      this.intents[p] = this.o.weigh ? { move, text: moveText(g, move), at, weighed: this.lastWeighed } : { move, text: moveText(g, move), at };
     }
     let next = -1;
     for (let p = 0; p < s.n; p++) if (this.intents[p] && (next < 0 || this.intents[p]!.at < this.intents[next]!.at)) next = p;
