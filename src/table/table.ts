@@ -68,6 +68,11 @@ export function drawTable(rules: TableRules, v: View, o: TableOptions = {}): Svg
   );
 }
 
+/** After a reversal the direction of play is not the one the rules start with: which it is, in words (else null). */
+export function reversal(v: View): string | null {
+  return v.flow.reversed ? `play goes ${v.flow.phaseDirection > 0 ? "counter-clockwise" : "clockwise"} (reversed)` : null;
+}
+
 /** How many of the other seats go on the left and on the top; the rest go on the right. */
 function sides(others: number): [number, number] {
   if (others <= 2) return [0, others];
@@ -153,7 +158,8 @@ function middleBlock(ctx: Ctx, width: number): Block {
   const rows: Block[] = [flow(items, width)];
   for (const [name, zones] of families) rows.push(familyBlock(ctx, name, zones, width));
   // after a reversal the direction of play is not the one the rules start with: say which it is
-  const direction = v.flow.reversed ? ` · play goes ${v.flow.phaseDirection > 0 ? "counter-clockwise" : "clockwise"} (reversed)` : "";
+  const turned = reversal(v);
+  const direction = turned ? ` · ${turned}` : "";
   const facts = [`${inWords(v.phase)}${direction}${v.over ? " · game over" : ""}`];
   for (const def of rules.vars) {
     if (def.per !== "game" || def.type.t === "card" || !def.table) continue;
@@ -293,18 +299,21 @@ function badge(x: number, y: number, label: string): SvgNode {
     text(w / 2, 12, label, { "font-size": 11, "text-anchor": "middle", "font-weight": "bold", fill: "#2b1f00", "font-family": "system-ui, sans-serif" }));
 }
 
-/** A variable's value in words: cards by name, players by name. */
 function shownValue(ctx: Ctx, def: VarRules, value: unknown): string {
-  const { rules, v } = ctx;
+  return valueInWords(ctx.rules, ctx.v.names, def.type, value);
+}
+
+/** A variable's value in words: cards by name (a card the view does not know as ##), players by name. */
+export function valueInWords(rules: TableRules, names: readonly string[], type: VarRules["type"], value: unknown): string {
   const one = (t: VarRules["type"], x: unknown): string => {
     if (x === null || x === undefined) return "none";
     if (t.t === "card" && typeof x === "number") return x >= 0 ? rules.faces[x].name : "##";
-    if (t.t === "player" && typeof x === "number") return v.names[x] ?? String(x);
+    if (t.t === "player" && typeof x === "number") return names[x] ?? String(x);
     if (t.t === "bool") return x ? "yes" : "no";
     if (t.t === "list" && Array.isArray(x)) return x.length ? x.map((y) => one(t.of, y)).join(" ") : "—";
     return typeof x === "object" ? JSON.stringify(x) : String(x);
   };
-  return one(def.type, value);
+  return one(type, value);
 }
 
 // ---- arranging blocks ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { gameChoices } from "./games.js";
 import { borderColour } from "../compose/card.js";
 import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
 import { OnlinePanel } from "./online.js";
+import { inspector } from "./inspector.js";
 import { maxPartBytes, playState, seatChoices, type PlayState } from "../files/page-state.js";
 import type { MoveRecord } from "../../session/session.js";
 
@@ -75,6 +76,9 @@ export class PlayScreen implements Screen {
   private resultBox = h("p", { class: "result", "data-test": "result", hidden: true });
   /** Asks before a view that spoils a game against agents is shown, and says once one was. */
   private spoilerBox = h("div", { class: "spoiler", "data-test": "spoiler", role: "alert", hidden: true });
+  /** The inspector beside the table: the frame as named data, and what the searching agents weighed. */
+  private inspectorBox = h("section", { class: "inspector", "data-test": "inspector", hidden: true });
+  private inspectButton = h("button", { class: "small", title: "the game as named data: phase, turn, zones, variables, and what searching agents weighed", "data-test": "inspect", "aria-pressed": "false", onclick: () => void this.toggleInspector() }, "Inspect");
   /** A scenario file to start from (its seats, options, dealer and stacked deal), while one is open. */
   private scenario: { text: string; file: string } | null = null;
   private scenarioInput = h("input", { type: "file", accept: ".yaml,.yml", hidden: true, "data-test": "scenario-file" });
@@ -140,8 +144,8 @@ export class PlayScreen implements Screen {
           this.scenarioInput, this.scenarioBox, this.dropScenario,
           h("button", { class: "small", title: "make a room of these rules on a houserules serve, for friends at other screens", "data-test": "online-open", onclick: () => this.online.toggle() }, "Play online…")),
         this.online.box, this.online.banner,
-        bar(h("label", {}, "View ", this.viewerSelect), this.stepsBox),
-        this.errorBox, this.noteBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox),
+        bar(h("label", {}, "View ", this.viewerSelect), this.stepsBox, this.inspectButton),
+        this.errorBox, this.noteBox, this.resultBox, this.spoilerBox, this.clockBox, this.roundBox, this.tableBox, this.inspectorBox),
       h("aside", { class: "play-side" },
         h("h2", {}, "Moves"), this.legalBox,
         h("div", { class: "typed" }, this.moveInput, h("button", { class: "small", "data-test": "move-submit", onclick: () => void this.typed() }, "Move")),
@@ -448,6 +452,7 @@ export class PlayScreen implements Screen {
       this.legalDrawn = "";
       fill(this.logList);
       this.logReset = true;
+      fill(this.inspectorBox); // the seat before's view is not the next person's to read
       return;
     }
     const choosable = new Set(f.legal.flatMap((m) => m.cards));
@@ -457,7 +462,18 @@ export class PlayScreen implements Screen {
     this.drawTables(drawings);
     this.renderLegal();
     this.renderLog();
+    if (!this.inspectorBox.hidden) fill(this.inspectorBox, inspector(f));
     if (this.online.seat < 0) this.clock.frame(f);
+  }
+
+  /** Opens or closes the inspector; while it is open the worker adds what the searching agents weighed to each frame. */
+  private async toggleInspector(): Promise<void> {
+    const on = this.inspectorBox.hidden;
+    this.inspectorBox.hidden = !on;
+    this.inspectButton.setAttribute("aria-pressed", String(on));
+    if (!on) return fill(this.inspectorBox);
+    if (this.online.seat < 0 && this.frame) await this.send({ kind: "inspect", on: true });
+    else this.render();
   }
 
   /** The tables drawn: patched into the last ones, so that a move touches only what it changed. */
