@@ -16,8 +16,9 @@ import { describeEvent } from "../src/interpreter/events.js";
 import { GamePlay } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
 import { Session } from "../src/session/session.js";
-import { visibleCards } from "../src/sim/leaks.js";
+import { hiddenNames as cardsHiddenIn, namesThatAreNotCards, visibleCards } from "../src/sim/leaks.js";
 import { hiddenNames } from "./helpers/hidden.js";
+import { makeAgent } from "../src/agents/index.js";
 import { framesLeaks, spawnServer } from "./helpers/serve-client.js";
 import type { Frame as SeatFrame } from "../src/serve/protocol.js";
 import type { ChildProcess } from "node:child_process";
@@ -191,6 +192,62 @@ describe("watching and playing in the page", () => {
     await page.click("[data-test=spoiler-show]");
     await page.waitForFunction(() => (globalThis as any).playground.play.frame.viewer === 1);
     expect(await page.textContent("[data-test=spoiler]")).toMatch(/^You looked at .*'s view during this game\.$/);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it("inspects a game against ISMCTS mid-game: the phase, the turn and the zones as named data, the agents' searches withheld from the person's view and shown with their visits in an agent's own view, never a hidden card named", async () => {
+    const { page, problems } = await openPage(pg);
+    const game = load("idiot");
+    await startGame(page, "idiot", 7, ["person", "ismcts:200", "ismcts:200"]);
+    // three moves of the person's, each answered by the agents, who search
+    for (let i = 0; i < 3; i++) {
+      await page.waitForFunction(() => { const f = (globalThis as any).playground.play.frame; return f.legalFor === 0 && f.cursor === f.length; });
+      const before = (await frameOf(page)).cursor;
+      const legal = (await frameOf(page)).legal;
+      const first = legal.find((m) => m.startsWith("ready")) ?? legal[0]; // out of the swap and into play
+      await page.click(`[data-test=legal-move][data-move="${first}"]`);
+      await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+    }
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame.legalFor === 0);
+    // the same game in the engine, from the moves the page passes on, for what each seat may see now
+    const moves = await page.evaluate(async () => (await (globalThis as any).playground.play.shared()).moves as [number, string][]);
+    const truth = new Session({ game, seed: 7, seats: [null, makeAgent("ismcts:200")!, makeAgent("ismcts:200")!] });
+    expect(truth.replayMoves(moves.map(([player, text]) => ({ player, text }))).problem).toBeNull();
+    // the leak checker's reading of a text: the cards it names that the seat may not see now
+    const named = (texts: string[], seat: number) => texts.flatMap((t) => cardsHiddenIn(truth.state, t, visibleCards(truth.state, seat), namesThatAreNotCards(truth.state)));
+    // everything the inspector says, but its tooltips: those are the rule file's own texts, the same in every view
+    // (Idiot's "as dealt" is no ace of spades)
+    const inspectorText = () => page.evaluate(() => [...document.querySelectorAll("[data-test=inspector], [data-test=inspector] *")].flatMap((e) => [...e.attributes].filter((a) => a.name !== "title").map((a) => a.value).concat([...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? ""))));
+
+    await page.click("[data-test=inspect]");
+    await page.waitForSelector("[data-test=inspect-facts]");
+    const f = await page.evaluate(() => { const f = (globalThis as any).playground.play.frame; return { phase: f.view.phase as string, zones: (f.view.zones as { retired?: boolean }[]).filter((z) => !z.retired).length, names: f.names as string[], current: f.view.current as number, toMove: f.toMove as number[] }; });
+    expect(await page.textContent("[data-fact=phase]")).toContain(f.phase);
+    expect(f.phase).toBe("play");
+    expect(await page.textContent("[data-fact=turn]")).toBe(f.current >= 0 ? f.names[f.current] : `${f.toMove.map((p) => f.names[p]).join(", ")} may act`);
+    expect(await page.textContent("[data-fact=view]")).toBe("P1's view");
+    expect(await page.locator("[data-test=inspect-zones] tbody tr").count()).toBe(f.zones);
+    expect(await page.locator("[data-test=inspect-variables] [data-variable=dealtUp]").count()).toBe(1); // off the table, in the inspector
+    // the person's own view: the agents searched, and what they weighed is not this view's to see
+    await page.waitForSelector("[data-test=inspect-searches] .search[data-seat='1']");
+    expect(await page.locator("[data-test=considered]").count()).toBe(0);
+    expect(await page.textContent("[data-test=inspect-searches] .search[data-seat='1']")).toContain("is shown in P2's view and in the whole truth");
+    expect(named(await inspectorText(), 0)).toEqual([]);
+
+    // P2's own view, once the person says so: its search, each move with its visits, the move it made marked
+    await page.selectOption("[data-test=viewer]", "1");
+    await page.click("[data-test=spoiler-show]");
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame.viewer === 1);
+    await page.waitForSelector("[data-test=inspect-searches] .search[data-seat='1'] [data-test=considered]");
+    const considered = await page.locator(".search[data-seat='1'] [data-test=considered]").allTextContents();
+    expect(considered.length).toBeGreaterThan(1);
+    expect(considered.filter((t) => t.includes("← made"))).toHaveLength(1);
+    const visits = await page.locator(".search[data-seat='1'] [data-visits]").evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-visits"))));
+    expect(visits.every((n) => n >= 0)).toBe(true);
+    expect(visits.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(await page.locator(".search[data-seat='2'] [data-test=considered]").count()).toBe(0); // P3's is not P2's to see
+    expect((await frameOf(page)).cursor).toBe(truth.cursor);
+    expect(named(await inspectorText(), 1)).toEqual([]);
     expect(problems).toEqual([]);
   }, 240_000);
 
