@@ -78,7 +78,7 @@ export class PlayScreen implements Screen {
   private spoilerBox = h("div", { class: "spoiler", "data-test": "spoiler", role: "alert", hidden: true });
   /** The inspector beside the table: the frame as named data, and what the searching agents weighed. */
   private inspectorBox = h("section", { class: "inspector", "data-test": "inspector", hidden: true });
-  private inspectButton = h("button", { class: "small", title: "the game as named data: phase, turn, zones, variables, and what searching agents weighed", "data-test": "inspect", "aria-pressed": "false", onclick: () => void this.toggleInspector() }, "Inspect");
+  private inspectButton = h("button", { class: "small", title: "the phase, whose turn, the zones and the variables by their rule names, and what searching agents weighed", "data-test": "inspect", "aria-pressed": "false", onclick: () => void this.toggleInspector() }, "Inspect");
   /** A scenario file to start from (its seats, options, dealer and stacked deal), while one is open. */
   private scenario: { text: string; file: string } | null = null;
   private scenarioInput = h("input", { type: "file", accept: ".yaml,.yml", hidden: true, "data-test": "scenario-file" });
