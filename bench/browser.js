@@ -1,18 +1,50 @@
-// What the page benchmarks share: the playground built and served as npm start serves it, Debian's chromium,
-// a page opened on it and ready, and the figures of a series of timings.
+// What the page benchmarks share: the playground built and served as npm start serves it, the fixed reference
+// page (bench/page-reference: Monaco alone) built and served beside it, Debian's chromium, a page opened on
+// either and ready, and the figures of a series of timings.
+import { fileURLToPath } from "node:url";
+import { loadavg } from "node:os";
 import { buildPlayground, launchBrowser, servePlayground } from "../bin/playground.js";
 
-/** Builds the page (unless `build` is false), serves it and starts chromium for `body`; ends both after it. */
+const referenceRoot = fileURLToPath(new URL("page-reference", import.meta.url));
+const referenceOut = fileURLToPath(new URL("../dist/bench/page-reference", import.meta.url));
+
+/** The reference page's vite settings: Monaco's own, nothing of the playground's. */
+const referenceConfig = { configFile: false, root: referenceRoot, base: "./", logLevel: "silent", build: { outDir: referenceOut, emptyOutDir: true, target: "es2022", reportCompressedSize: false, chunkSizeWarningLimit: 8192 }, worker: { format: "es" } };
+
+async function serveReference(build) {
+  const { build: viteBuild, preview } = await import("vite");
+  if (build) await viteBuild(referenceConfig);
+  const server = await preview({ ...referenceConfig, preview: { port: 0, host: "127.0.0.1", open: false } });
+  const address = server.httpServer.address();
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+/**
+ * Builds the page and the reference page (unless `build` is false), serves both and starts chromium for `body`
+ * ({browser, url, referenceUrl}); ends them after it.
+ */
 export async function withPlayground({ build = true } = {}, body) {
   if (build) await buildPlayground({ quiet: true });
   const served = await servePlayground(0);
+  const reference = await serveReference(build);
   const browser = await launchBrowser();
   try {
-    return await body({ browser, url: served.url });
+    return await body({ browser, url: served.url, referenceUrl: reference.url });
   } finally {
     await browser.close();
     await served.close();
+    await reference.close();
   }
+}
+
+/** The load average now, one decimal each (1, 5 and 15 minutes). */
+export function load() {
+  return loadavg().map((x) => Math.round(x * 10) / 10);
+}
+
+/** A ratio to two decimals. */
+export function ratio(a, b) {
+  return Math.round((a / b) * 100) / 100;
 }
 
 /** A page of its own (fresh storage, a 1280×800 window) on the playground, once its editor is ready. */
