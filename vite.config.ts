@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { validatorsModule } from "./src/node/write-validators.ts";
 
 const common = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
 /**
@@ -56,6 +57,19 @@ function chevrotainPackage(): Plugin {
   };
 }
 
+/**
+ * The schema validators, compiled at build time as the command line's are (src/node/write-validators.ts), for the
+ * workers that load rules (src/editor/rules/memory-host.ts imports virtual:houserules-validators).
+ */
+function builtValidators(): Plugin {
+  const id = "virtual:houserules-validators";
+  return {
+    name: "houserules-validators",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? validatorsModule() : null),
+  };
+}
+
 export default defineConfig({
   root: "src/editor",
   base: "./",
@@ -68,7 +82,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
     reportCompressedSize: false,
   },
-  worker: { format: "es", plugins: () => [chevrotainPackage()] },
+  worker: { format: "es", plugins: () => [chevrotainPackage(), builtValidators()] },
   preview: { host: "127.0.0.1", strictPort: true },
   server: { host: "127.0.0.1" },
 });

@@ -3,7 +3,10 @@
 // change is not parsed again.
 import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { installHost } from "../src/interpreter/load/host.js";
+import { filesChanged, installHost } from "../src/interpreter/load/host.js";
+import { loadRules } from "../src/interpreter/load/load.js";
+import { compileSchema } from "../src/interpreter/load/schema-compile.js";
+import { MemoryHost } from "../src/editor/rules/memory-host.js";
 import { installNodeHost } from "../src/node/host.js";
 import { checkRules } from "../src/interpreter/load/check.js";
 import { memoryHost } from "./helpers/memory-host.js";
@@ -18,6 +21,39 @@ function edit(base: string): void {
 afterEach(() => installNodeHost());
 
 describe("the loader's caches", () => {
+  it("keep, when files change in place (the playground's host), what was made from the files that did not change", () => {
+    const quick = variant.replace("./base.yaml", "idiot");
+    const host = new MemoryHost([["/rules/idiot/idiot.yaml", idiot], ["/work/variant.yaml", quick], ["/work/other.yaml", "name: Other\nextends: idiot\n"]], ["/rules"], (_n, schema) => compileSchema(schema), "/work");
+    installHost(host);
+    const first = loadRules("variant.yaml");
+    expect(first.game).not.toBeNull();
+    expect(loadRules("later.yaml").diagnostics.map((d) => d.code)).toEqual(["E_RULES"]);
+
+    // another file changes: the variant is the game compiled before, not compiled again
+    expect(host.set("/work/other.yaml", "name: Other, changed\nextends: idiot\n")).toBe("text");
+    filesChanged(["/work/other.yaml"], false);
+    expect(loadRules("variant.yaml")).toBe(first);
+
+    // the base it extends changes: compiled again, from the new text
+    expect(host.set("/rules/idiot/idiot.yaml", idiot.replace("\n  pile: {", "\n  heap: {"))).toBe("text");
+    filesChanged(["/rules/idiot/idiot.yaml"], false);
+    const broken = loadRules("variant.yaml");
+    expect(broken.game).toBeNull();
+    expect(broken.diagnostics.some((d) => d.file === "variant.yaml" && d.message === "unknown name 'pile'")).toBe(true);
+    host.set("/rules/idiot/idiot.yaml", idiot);
+    filesChanged(["/rules/idiot/idiot.yaml"], false);
+    expect(loadRules("variant.yaml").game).not.toBeNull();
+
+    // a file added is found (the rules that did not find it are loaded again), and a file removed is gone
+    expect(host.set("/work/later.yaml", "name: Later\nextends: ./other.yaml\n")).toBe("listed");
+    filesChanged(["/work/later.yaml"], true);
+    expect(loadRules("later.yaml").diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(host.set("/work/later.yaml", null)).toBe("listed");
+    filesChanged(["/work/later.yaml"], true);
+    expect(loadRules("later.yaml").diagnostics.map((d) => d.code)).toEqual(["E_RULES"]);
+    expect(host.listFolder("/work").map((e) => e.name)).toEqual(["other.yaml", "variant.yaml"]);
+  });
+
   it("check a fragment again when its base changes, and reuse what did not change", () => {
     edit(idiot);
     const first = checkRules("variant.yaml");

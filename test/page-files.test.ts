@@ -130,13 +130,14 @@ describe("rules named on the page", () => {
 
 /** Runs `body` with the rule files as the rules worker holds them: the shipped ones, and `mine` in yours/. */
 async function asInRulesWorker(mine: Record<string, string>, body: () => void): Promise<void> {
-  const { memoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
+  const { MemoryHost, packageFolder } = await import("../src/editor/rules/memory-host.js");
+  const { compileSchema } = await import("../src/interpreter/load/schema-compile.js");
   const { installHost } = await import("../src/interpreter/load/host.js");
   const { installNodeHost } = await import("../src/node/host.js");
   const files = new Map(readdirSync("rules", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"))
     .map((f): [string, string] => [`${packageFolder}/rules/${f}`, readFileSync(join("rules", f), "utf8")]));
   for (const [name, text] of Object.entries(mine)) files.set(`${packageFolder}/yours/${name}`, text);
-  installHost(memoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`]));
+  installHost(new MemoryHost(files, [`${packageFolder}/rules`, `${packageFolder}/yours`], (_name, schema) => compileSchema(schema)));
   try {
     body();
   } finally {

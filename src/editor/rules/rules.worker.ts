@@ -1,24 +1,17 @@
 // The rules worker: the project's own loader, unchanged, over the files in memory. It answers the page's
 // requests one at a time; a request that never ends (a hostile rule file) is ended with the worker by the page.
-import { installWorkspace } from "./workspace-host.js";
+import { changeWorkspace } from "./workspace-host.js";
 import { answer } from "./answer.js";
 import type { Envelope, Failure, Reply, Request } from "./protocol.js";
 
 const scope = self as unknown as { postMessage(message: unknown): void; onmessage: ((e: MessageEvent<Envelope<Request>>) => void) | null };
 
-const user = new Map<string, string>();
-installWorkspace(user);
+changeWorkspace([]);
 
 scope.onmessage = (e) => {
   const { id, body } = e.data;
   try {
-    if (body.kind === "files") {
-      for (const [name, text] of body.changes) {
-        if (text === null) user.delete(name);
-        else user.set(name, text);
-      }
-      installWorkspace(user);
-    }
+    if (body.kind === "files") changeWorkspace(body.changes);
     const reply: Reply = answer(body);
     if (id) scope.postMessage({ id, body: reply } satisfies Envelope<Reply>);
   } catch (err) {

@@ -4,7 +4,7 @@
 // that names it (or, on the command line, in the working folder) is found by its id and its name as well.
 import { idOf, resolveRules, shippedRules } from "./resolve.js";
 import { dirname, join } from "./paths.js";
-import { host, perHost } from "./host.js";
+import { host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { maxFileBytes } from "../limits.js";
 import { SourceFile, loadYaml } from "./yaml.js";
@@ -32,7 +32,10 @@ export interface CatalogEntry {
  * A rule file described from its text, or undefined when it does not read; kept per file and id for a host
  * (an entry carries the id it was asked by: the catalogue's id of a file must not be whichever id was asked first).
  */
-const described = perHost(() => new Map<string, CatalogEntry | null>());
+const described = perHost(() => new Map<string, CatalogEntry | null>(), (cache, files) => {
+  for (const key of cache.keys()) if (files.has(key.slice(0, key.indexOf("\u0000")))) cache.delete(key);
+  return false;
+});
 
 /** Entries by file, id and text, kept across hosts (see by-text.ts): a new host reads again only what changed. */
 const madeEntries = byText<CatalogEntry | null>();
@@ -40,6 +43,7 @@ const madeEntries = byText<CatalogEntry | null>();
 function describe(file: string, id: string): CatalogEntry | undefined {
   const cache = described();
   const key = `${file}\u0000${id}`;
+  noteRead(file);
   if (cache.has(key)) return cache.get(key) ?? undefined;
   const read = host().readFile(file, maxFileBytes);
   const entry = "text" in read ? madeEntries(key, read.text, () => readEntry(file, id, read.text) ?? null) : null;

@@ -4,8 +4,8 @@
 //
 // An entry point installs a host once (the command line, workers, the benchmark, the test setup):
 //   installHost(nodeHost())
-// Caches of what was read are kept per installation (see perHost): a host whose files changed (an edit in the
-// playground) is installed again, and loading starts afresh.
+// Caches of what was read are kept per installation (see perHost). A host whose files change in place (the
+// playground's, at every edit) says which with filesChanged: what was made from them is forgotten, the rest kept.
 import type { ValidateFunction } from "ajv";
 
 export interface Host {
@@ -63,9 +63,51 @@ export function host(): Host {
   return installed;
 }
 
-/** A value made once per installation of a host: caches of what was read, which must not outlive it. */
-export function perHost<T>(make: () => T): () => T {
+/** Forgets, in a cache, what was made from changed files; true forgets the whole cache. */
+export type Forget<T> = (value: T, files: ReadonlySet<string>, listed: boolean) => boolean;
+
+const forgetters: ((files: ReadonlySet<string>, listed: boolean) => void)[] = [];
+
+/**
+ * Tells the loader that files of the installed host changed in place (absolute paths): what was made from them is
+ * forgotten, and everything else kept. `listed`: files were added or removed, so what was found by looking in
+ * folders (rules ids, references resolved) is forgotten too.
+ */
+export function filesChanged(files: Iterable<string>, listed: boolean): void {
+  const changed = new Set(files);
+  for (const forget of forgetters) forget(changed, listed);
+}
+
+let reads: Set<string> | null = null;
+
+/** Runs `make`, with every file it says it read (noteRead) collected: the files what it made depends on. */
+export function collectReads<T>(make: () => T): { value: T; files: Set<string> } {
+  const outer = reads;
+  const files = new Set<string>();
+  reads = files;
+  try {
+    return { value: make(), files };
+  } finally {
+    reads = outer;
+    if (outer) for (const f of files) outer.add(f);
+  }
+}
+
+/** Notes that what is being made depends on a file (by its absolute path), read now or taken from a cache. */
+export function noteRead(path: string): void {
+  reads?.add(path);
+}
+
+/**
+ * A value made once per installation of a host: caches of what was read, which must not outlive it. `forget`
+ * says what of it a change of files in place (filesChanged) makes stale; without it, any change drops it all.
+ */
+export function perHost<T>(make: () => T, forget: Forget<T> = () => true): () => T {
   const made = new WeakMap<object, T>();
+  forgetters.push((files, listed) => {
+    const value = made.get(installation);
+    if (value !== undefined && forget(value, files, listed)) made.delete(installation);
+  });
   return () => {
     host();
     let value = made.get(installation);

@@ -11,7 +11,7 @@ import type { Scope } from "./scope.js";
 import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
 import { knownNames, referenceFrom } from "./catalog.js";
 import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
-import { host, perHost } from "./host.js";
+import { collectReads, host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
 import { maxExtendsDepth, maxFileBytes } from "../limits.js";
@@ -44,7 +44,23 @@ interface RawDoc {
   diagnostics: Diagnostic[];
 }
 
-const caches = perHost(() => ({ docs: new Map<string, RawDoc>(), games: new Map<string, LoadResult>() }));
+/** A load's result, with every file it read: a change to any of them (filesChanged) makes it stale. */
+interface Built {
+  result: LoadResult;
+  files: ReadonlySet<string>;
+}
+
+const caches = perHost(
+  () => ({ docs: new Map<string, RawDoc>(), games: new Map<string, Built>() }),
+  ({ docs, games }, files, listed) => {
+    for (const f of files) docs.delete(f);
+    // rules that did not load may name what a change brings (a missing file, a name for "did you mean")
+    for (const [key, built] of games) {
+      if (listed || built.result.game === null || [...built.files].some((f) => files.has(f))) games.delete(key);
+    }
+    return false;
+  },
+);
 /** Files parsed and validated, by their text: a new host (an edit in the playground) reads only what changed. */
 const parsed = byText<RawDoc>();
 
@@ -79,6 +95,7 @@ function readDoc(ref: string, from: Referrer): RawDoc {
   const path = resolveRules(ref, from.folder) ?? resolveRules(referenceFrom(ref, from.folder), from.folder);
   if (!path) return missing(ref, from, "E_RULES", `no rule file for '${ref}'${suggestion(ref, knownNames(from.folder))}${lookedIn(ref, from.folder)}`);
   if (!path.endsWith(".yaml")) return missing(ref, from, "E_PATH", `'${ref}' is refused: a rule file is a .yaml file`);
+  noteRead(path);
   const { docs } = caches();
   const cached = docs.get(path);
   if (cached) return cached;
@@ -121,15 +138,19 @@ function referrer(base: string | undefined): Referrer {
  */
 export function loadComposition(refs: string[], base?: string, options: LoadOptions = {}): LoadResult {
   const from = referrer(base);
-  const read = refs.map((r) => readDoc(r, from));
   const backend = options.backend ?? defaultBackend();
+  const { value: read, files: named } = collectReads(() => refs.map((r) => readDoc(r, from)));
   // who named the rules is part of the key: a path refused to a file may be the user's own to load
   const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path)].join("\n");
   const { games } = caches();
   const cached = games.get(key);
-  if (cached) return cached;
-  const result = build(read, backend);
-  games.set(key, result);
+  if (cached) {
+    for (const f of cached.files) noteRead(f);
+    return cached.result;
+  }
+  const { value: result, files } = collectReads(() => build(read, backend));
+  for (const f of named) files.add(f);
+  games.set(key, { result, files });
   return result;
 }
 

@@ -13,7 +13,7 @@ export function isPath(ref: string): boolean {
   return ref.startsWith("./") || ref.startsWith("../") || ref.startsWith("/") || ref.endsWith(".yaml");
 }
 
-/** Every rule file under the rule roots, by id (the first root that has an id wins), read once per host. */
+/** Every rule file under the rule roots, by id (the first root that has an id wins), read once per host (and again when files are added or removed). */
 const index = perHost(() => {
   const ids = new Map<string, string>();
   const walked = new Set<string>();
@@ -34,7 +34,7 @@ const index = perHost(() => {
   };
   for (const root of host().ruleRoots) walk(root, 0);
   return ids;
-});
+}, (_ids, _files, listed) => listed);
 
 function isFile(path: string): boolean {
   const name = basename(path);
