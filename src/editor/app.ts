@@ -19,12 +19,11 @@ export const maxUploadBytes = 64 * 1024 * 1024;
 
 export class App {
   readonly workspace = new Workspace(new FileStore());
-  readonly rules = new RulesClient();
   /** What the screens were set to, kept across a reload. */
   readonly state = new PageState();
   shell!: Shell;
 
-  constructor() {
+  constructor(readonly rules = new RulesClient()) {
     // the browser keeps a few MB per site: say so when a file could not be kept
     this.workspace.store.on(() => {
       if (this.workspace.store.saveProblem) this.shell.say(this.workspace.store.saveProblem, "error");

@@ -86,6 +86,18 @@ export class EditScreen implements Screen {
     this.app.open = (path, line) => this.open(path, line);
   }
 
+  /**
+   * Runs `load` once, the first time the person reaches into the editor (its focus, a pointer over it): language
+   * features that need a worker of their own are loaded then, not with the page.
+   */
+  onFirstUse(load: () => void): void {
+    const once = [this.editor.onDidFocusEditorWidget(() => first()), this.editor.onMouseMove(() => first())];
+    const first = () => {
+      for (const d of once) d.dispose();
+      load();
+    };
+  }
+
   /** Opens a file (a shipped path or a user file's name), optionally at a line. */
   open(path: string, line?: number): void {
     const model = this.model(path);
@@ -103,7 +115,7 @@ export class EditScreen implements Screen {
     this.badge.className = `badge ${shipped || tooLarge ? "shipped" : "own"}`;
     this.files.select(path);
     if (line) this.revealLine(line);
-    this.schedule(path);
+    this.schedule(path, 0);
   }
 
   current(): string | null {
@@ -133,11 +145,11 @@ export class EditScreen implements Screen {
     return model;
   }
 
-  /** Checks after a pause in typing: the open file, and the user's files that read the changed one. */
-  private schedule(changed: string): void {
+  /** Checks after a pause in typing (or at once, for a file opened): the open file, and the user's files that read the changed one. */
+  private schedule(changed: string, pause = pauseMs): void {
     this.changed.add(changed);
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.check(), pauseMs);
+    this.timer = setTimeout(() => void this.check(), pause);
   }
 
   private async check(): Promise<void> {

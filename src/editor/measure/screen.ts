@@ -12,7 +12,8 @@ import type { RunSpec } from "../../sim/run-spec.js";
 import type { Summary } from "../../sim/simulate.js";
 import { chartsOf, coverageChart, type ChartSpec } from "../../measure/charts.js";
 import { chanceNote, compareSummaries, holmNote, type Comparison } from "../../sim/compare.js";
-import { drawChart } from "./chart.js";
+/** Chart.js, loaded with the Measure screen rather than with the page. */
+const charting = () => import("./chart.js");
 import type { Place } from "../rules/where.js";
 import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
 import { gameChoices } from "../play/games.js";
@@ -74,6 +75,7 @@ export class MeasureScreen implements Screen {
   }
 
   mount(root: HTMLElement): void {
+    void charting();
     const kept = this.app.state.read("measure", measureState);
     const inputs = this.inputs();
     if (kept) for (const name of keptFields) inputs[name].value = kept[name];
@@ -225,7 +227,7 @@ export class MeasureScreen implements Screen {
     const canvas = h("canvas", { "aria-label": spec.title, role: "img" });
     const tall = spec.config.options.indexAxis === "y" ? Math.max(180, bars * 16 + 60) : 220;
     const box = h("figure", { class: "chart", "data-test": "chart", style: `height: ${tall}px` }, h("figcaption", {}, spec.title), h("div", { class: "canvas", style: `height: ${tall - 24}px` }, canvas));
-    queueMicrotask(() => {
+    void charting().then(({ drawChart }) => {
       const chart = drawChart(canvas, spec, onBar);
       this.charts.push(chart);
       if (onBar) this.coverageCharts.push(chart);

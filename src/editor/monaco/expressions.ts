@@ -2,8 +2,13 @@
 // itself (its scope query) after each check, and what to suggest and say from src/authoring/assist.ts, which the
 // language server shares.
 import type { ExpressionSite, NameKind, Scope } from "../../interpreter/load/scope.js";
-import { hoverFor, hoverMarkdown, siteAt, suggestions, type BuiltinInfo, type SuggestionKind } from "../../authoring/assist.js";
+import type { BuiltinInfo, SuggestionKind } from "../../authoring/assist.js";
 import { monaco } from "./monaco.js";
+
+type Assist = typeof import("../../authoring/assist.js");
+/** What to suggest and say (with the expression language's parser behind it), loaded when first asked for. */
+let assist: Promise<Assist> | null = null;
+const assisting = () => (assist ??= import("../../authoring/assist.js"));
 
 export class ExpressionNames {
   builtins: BuiltinInfo[] = [];
@@ -22,7 +27,7 @@ export class ExpressionNames {
   }
 
   /** The expression the position is in, with the names it can use; undefined outside expressions. */
-  at(model: monaco.editor.ITextModel, position: monaco.Position): { scope: Scope; site: ExpressionSite } | undefined {
+  at({ siteAt }: Assist, model: monaco.editor.ITextModel, position: monaco.Position): { scope: Scope; site: ExpressionSite } | undefined {
     const path = this.pathOf(model);
     const scope = path === undefined ? undefined : this.scopes.get(path);
     const site = scope && siteAt(scope, path!, position.lineNumber, position.column);
@@ -33,31 +38,31 @@ export class ExpressionNames {
     return [
       monaco.languages.registerCompletionItemProvider("yaml", {
         triggerCharacters: ["."],
-        provideCompletionItems: (model, position) => this.complete(model, position),
+        provideCompletionItems: async (model, position) => this.complete(await assisting(), model, position),
       }),
-      monaco.languages.registerHoverProvider("yaml", { provideHover: (model, position) => this.hover(model, position) }),
+      monaco.languages.registerHoverProvider("yaml", { provideHover: async (model, position) => this.hover(await assisting(), model, position) }),
     ];
   }
 
-  private complete(model: monaco.editor.ITextModel, position: monaco.Position): monaco.languages.CompletionList | undefined {
-    const found = this.at(model, position);
+  private complete(assist: Assist, model: monaco.editor.ITextModel, position: monaco.Position): monaco.languages.CompletionList | undefined {
+    const found = this.at(assist, model, position);
     if (!found) return undefined;
     const word = model.getWordUntilPosition(position);
     const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
     const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
-    const items = suggestions(found.scope, found.site, this, before);
+    const items = assist.suggestions(found.scope, found.site, this, before);
     return {
       suggestions: items.map((s) => ({ label: s.label, kind: kindOf(s.kind), detail: s.detail, documentation: s.documentation || undefined, insertText: s.label, range, sortText: s.sort })),
     };
   }
 
-  private hover(model: monaco.editor.ITextModel, position: monaco.Position): monaco.languages.Hover | undefined {
-    const found = this.at(model, position);
+  private hover(assist: Assist, model: monaco.editor.ITextModel, position: monaco.Position): monaco.languages.Hover | undefined {
+    const found = this.at(assist, model, position);
     const word = model.getWordAtPosition(position);
-    const hover = found && word && hoverFor(found.scope, found.site, this, word.word);
+    const hover = found && word && assist.hoverFor(found.scope, found.site, this, word.word);
     if (!hover) return undefined;
     const range = new monaco.Range(position.lineNumber, word!.startColumn, position.lineNumber, word!.endColumn);
-    return { range, contents: hoverMarkdown(hover).map((value) => ({ value })) };
+    return { range, contents: assist.hoverMarkdown(hover).map((value) => ({ value })) };
   }
 }
 

@@ -47,7 +47,8 @@ export class RulesClient {
     });
   }
 
-  private start(): Worker {
+  /** Starts the worker, if it is not running (a request starts it too). */
+  start(): Worker {
     if (this.worker) return this.worker;
     const worker = new RulesWorker({ name: "rules" });
     worker.onmessage = (e: MessageEvent<Envelope<Reply> | Failure>) => {
