@@ -42,9 +42,23 @@ export function load() {
   return loadavg().map((x) => Math.round(x * 10) / 10);
 }
 
-/** A ratio to two decimals. */
-export function ratio(a, b) {
-  return Math.round((a / b) * 100) / 100;
+/** The median of a series of ratios, to two decimals. */
+export function medianRatio(xs) {
+  return stats(xs.map((x) => x * 100)).median / 100;
+}
+
+/** One load of the page: its marks, and each request made (by the page or its workers) until the first markers. */
+export async function oneLoad(browser, url, marks) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests = [];
+  const t0 = Date.now();
+  context.on("request", (r) => requests.push({ name: new URL(r.url()).pathname.split("/").pop(), at: Date.now() - t0 }));
+  await page.goto(url);
+  await page.waitForFunction((ms) => ms.every((n) => performance.getEntriesByName(n).length > 0), marks, { timeout: 60_000 });
+  const times = await page.evaluate((ms) => ms.map((n) => performance.getEntriesByName(n)[0].startTime), marks);
+  await context.close();
+  return { times, requests };
 }
 
 /** A page of its own (fresh storage, a 1280×800 window) on the playground, once its editor is ready. */

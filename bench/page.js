@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { load, openPage, ratio, stats, withPlayground } from "./browser.js";
+import { load, medianRatio, oneLoad, openPage, stats, withPlayground } from "./browser.js";
 
 const help = `Usage: npm run bench:page -- [--runs N] [--keys N] [--json] [--no-build]
 
@@ -40,20 +40,6 @@ function bundle() {
   }).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** One load of the page: its marks, and each request made (by the page or its workers) until the first markers. */
-async function oneLoad(browser, url, marks) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const requests = [];
-  const t0 = Date.now();
-  context.on("request", (r) => requests.push({ name: new URL(r.url()).pathname.split("/").pop(), at: Date.now() - t0 }));
-  await page.goto(url);
-  await page.waitForFunction((ms) => ms.every((n) => performance.getEntriesByName(n).length > 0), marks, { timeout: 60_000 });
-  const times = await page.evaluate((ms) => ms.map((n) => performance.getEntriesByName(n)[0].startTime), marks);
-  await context.close();
-  return { times, requests };
-}
-
 /** Page loads with empty caches, each one of the reference page's just before: times and their ratios. */
 async function pageLoads(browser, url, referenceUrl) {
   const ready = [];
@@ -71,7 +57,7 @@ async function pageLoads(browser, url, referenceUrl) {
     pairs.checked.push(own.times[1] / ref.times[0]);
     requests = own.requests;
   }
-  const ratios = { ready: stats(pairs.ready.map((r) => r * 100)).median / 100, checked: stats(pairs.checked.map((r) => r * 100)).median / 100 };
+  const ratios = { ready: medianRatio(pairs.ready), checked: medianRatio(pairs.checked) };
   return { ready: stats(ready), checked: stats(checked), reference: stats(reference), ratios, requests };
 }
 
@@ -123,8 +109,7 @@ async function keystrokes(browser, url, referenceUrl, largest) {
   }
   await ref.context.close();
   await context.close();
-  const pairs = own.map((t, i) => (t / reference[i]) * 100);
-  return { ...stats(own), reference: stats(reference), ratio: stats(pairs).median / 100, beyondReference: stats(own.map((t, i) => t - reference[i])).median };
+  return { ...stats(own), reference: stats(reference), ratio: medianRatio(own.map((t, i) => t / reference[i])), beyondReference: stats(own.map((t, i) => t - reference[i])).median };
 }
 
 await withPlayground({ build: !values["no-build"] }, async ({ browser, url, referenceUrl }) => {

@@ -54,6 +54,14 @@ export async function startPage(rules: RulesClient): Promise<void> {
     }
   }
 
+  // the Measure screen's workers start at the page's first idle moment after the first file's markers, so that
+  // a first Run plays at once and the first check does not share the machine with their start
+  let prestarted = false;
+  app.onChecked(() => {
+    if (prestarted) return;
+    prestarted = true;
+    requestIdleCallback(() => measure.prestart(), { timeout: 2000 });
+  });
   app.show("edit");
   // completion and hover of the rule file's structure, from its schema, in monaco-yaml's worker
   edit.onFirstUse(() => void import("./monaco/yaml.js").then((m) => m.configureYaml()));

@@ -19,7 +19,12 @@ import { measureFields as keptFields, measureState, type MeasureState } from "..
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
 
-export const defaultWorkers = (): number => Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
+/**
+ * A worker per core: the page's own thread is idle while a run plays, so one more worker than cores − 1 is faster
+ * (npm run bench:games, docs/benchmarks.md: 1,000 Idiot games on 2 cores, warm, 3.8 s on 1 worker, 3.2 s on 2,
+ * 3.1 s on 3), and more than the cores gains nothing.
+ */
+export const defaultWorkers = (): number => Math.max(1, navigator.hardwareConcurrency || 2);
 const agentNames = ["random", "greedy", "mc", "ismcts"];
 
 export class MeasureScreen implements Screen {
@@ -91,6 +96,14 @@ export class MeasureScreen implements Screen {
 
   shown(): void {
     fill(this.gamesList, ...gameChoices(this.app).map((r) => h("option", { value: r })));
+    this.warm();
+  }
+
+  /** Starts the workers of the run the fields describe (as they were kept), before the screen is first shown. */
+  prestart(): void {
+    const kept = this.app.state.read("measure", measureState);
+    const inputs = this.inputs();
+    if (kept) for (const name of keptFields) inputs[name].value = kept[name];
     this.warm();
   }
 
