@@ -61,12 +61,14 @@ function chevrotainPackage(): Plugin {
  * The schema validators, compiled at build time as the command line's are (src/node/write-validators.ts), for the
  * workers that load rules (src/editor/rules/memory-host.ts imports virtual:houserules-validators).
  */
+let validatorsCode: string | undefined;
 function builtValidators(): Plugin {
   const id = "virtual:houserules-validators";
   return {
     name: "houserules-validators",
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load: (resolved) => (resolved === `\0${id}` ? validatorsModule() : null),
+    resolveId: { filter: { id: /^virtual:houserules-validators$/ }, handler: () => `\0${id}` },
+    // made once for the workers that import it
+    load: { filter: { id: /^\0virtual:houserules-validators$/ }, handler: () => (validatorsCode ??= validatorsModule()) },
   };
 }
 

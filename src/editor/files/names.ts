@@ -2,6 +2,9 @@
 // it becomes one file in the working folder, so it may not leave that folder, and it ends in .yaml so that it
 // is read as a rule file.
 
+/** The folder the user's files are in, as paths name them ("yours/my-idiot.yaml"). */
+export const userFolder = "yours";
+
 export const maxNameLength = 120;
 
 export function fileName(wanted: string): string {

@@ -4,8 +4,9 @@
 // same way on the page and at the terminal.
 import { shippedFiles } from "./shipped.js";
 import { FileStore } from "./store.js";
+import { userFolder } from "./names.js";
 
-export const userFolder = "yours";
+export { userFolder };
 
 export class Workspace {
   constructor(readonly store: FileStore) {}

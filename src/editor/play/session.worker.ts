@@ -3,7 +3,7 @@
 // gives the viewer.
 import { installWorkspace } from "../rules/workspace-host.js";
 import { packageFolder } from "../rules/memory-host.js";
-import { userFolder } from "../files/workspace.js";
+import { userFolder } from "../files/names.js";
 import { loadComposition } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { RemoteSession } from "../../session/remote.js";

@@ -6,7 +6,7 @@ import * as validators from "virtual:houserules-validators";
 import type { ValidateFunction } from "ajv";
 import { filesChanged, installHost } from "../../interpreter/load/host.js";
 import { shippedFiles } from "../files/shipped.js";
-import { userFolder } from "../files/workspace.js";
+import { userFolder } from "../files/names.js";
 import { MemoryHost, packageFolder } from "./memory-host.js";
 
 /** The validators compiled when the page was built, from the same schema files (vite.config.ts): the page compiles none. */
