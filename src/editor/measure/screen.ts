@@ -21,8 +21,8 @@ import PoolWorker from "./pool.worker.js?worker";
 
 /**
  * A worker per core: the page's own thread is idle while a run plays, so one more worker than cores − 1 is faster
- * (npm run bench:games, docs/benchmarks.md: 1,000 Idiot games on 2 cores, warm, 3.8 s on 1 worker, 3.2 s on 2,
- * 3.1 s on 3), and more than the cores gains nothing.
+ * (npm run bench:games, docs/benchmarks.md: 1,000 Idiot games on 2 cores, warm, 1.8 s on 1 worker, 1.4 s on 2,
+ * 2.0 s on 3), and more than the cores is slower.
  */
 export const defaultWorkers = (): number => Math.max(1, navigator.hardwareConcurrency || 2);
 const agentNames = ["random", "greedy", "mc", "ismcts"];
