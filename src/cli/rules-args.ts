@@ -4,6 +4,7 @@ import { UsageError } from "./io.js";
 import type { Flags } from "./args.js";
 import { preset, presetNames, resolveReference } from "../interpreter/load/catalog.js";
 import { splitNames } from "../interpreter/load/card-names.js";
+import { cardRefOf } from "../interpreter/load/added-cards.js";
 
 export { splitNames };
 
@@ -11,7 +12,20 @@ export const rulesFlags: Flags = {
   with: { type: "string", multiple: true },
   compose: { type: "string" },
   preset: { type: "string" },
+  "add-card": { type: "string", multiple: true },
 };
+
+/**
+ * --add-card FILE adds a rule card of one's own to a match's cards, in the stack of its type; --add-card
+ * NAME=FILE puts it in the place of the match's card NAME. As references: card:FILE, card:NAME=FILE.
+ */
+export function addedCards(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+  return list.map((v) => String(v).trim()).filter(Boolean).map((v) => {
+    const m = /^([A-Za-z0-9][A-Za-z0-9 _'-]*)=(.+)$/.exec(v);
+    return m ? cardRefOf(m[2].trim(), m[1].trim()) : cardRefOf(v);
+  });
+}
 
 /** --with may be given several times, or with comma-separated ids. */
 export function withList(value: unknown): string[] {
@@ -41,6 +55,10 @@ export function composedRules(values: Record<string, unknown>, command: string, 
  * rules id and --preset is a match starting from the preset's cards: the rules are the id's.
  */
 export function rulesToLoad(positionals: string[], values: Record<string, unknown>, command: string, alternatives = "--compose or --preset", matchPreset = false): string[] {
+  return [...namedRules(positionals, values, command, alternatives, matchPreset), ...addedCards(values["add-card"])];
+}
+
+function namedRules(positionals: string[], values: Record<string, unknown>, command: string, alternatives: string, matchPreset: boolean): string[] {
   if (matchPreset && typeof values.preset === "string" && positionals.length === 1) return [positionals[0], ...withList(values.with)];
   const composed = composedRules(values, command, positionals);
   if (composed) return composed;

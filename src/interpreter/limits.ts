@@ -17,6 +17,9 @@ export const maxYamlDepth = 64;
 /** How many fragments a chain of `extends:` may hold above a base: real chains are a few long. */
 export const maxExtendsDepth = 64;
 
+/** The most rule cards of one's own added to one match (each is checked as a round of its own). */
+export const maxAddedCards = 64;
+
 /**
  * How many definitions may use one another in a chain (`a` uses `b`, which uses `c`, ...): each is inlined where
  * it is used, so a chain nests the checked tree as deep as it is long. Real rule files chain a few.

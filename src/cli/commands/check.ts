@@ -2,7 +2,7 @@
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { composedRules, rulesFlags, withList } from "../rules-args.js";
+import { addedCards, composedRules, rulesFlags, withList } from "../rules-args.js";
 import { checkRules } from "../../interpreter/load/check.js";
 import { shippedRules } from "../../interpreter/load/resolve.js";
 import type { SourceFile } from "../../interpreter/load/yaml.js";
@@ -23,6 +23,8 @@ Options:
   --with F     compose fragment F onto each file checked (repeatable, or comma-separated)
   --compose L  check rules composed from cards named as printed, comma-separated
   --preset P   check the cards of a named preset
+  --add-card F check a match with the rule card in file F added to its cards (NAME=F: in the place of
+               its card NAME); the card is checked as a round composed with it, too
   --json       print {"files": [{"rules", "ok", "diagnostics": [...]}]}
   --quiet      leave out notices
 ${ruleFoldersOption(13)}
@@ -40,7 +42,9 @@ export async function check(argv: string[], io: IO): Promise<number> {
   const fragments = withList(values.with);
   const composed = composedRules(values, "check", positionals);
   if (!composed && fragments.length && !positionals.length) throw new UsageError("--with needs the rules to compose the fragments onto");
-  const combinations = composed ? [composed] : (positionals.length ? positionals : shippedRules()).map((ref) => [ref, ...fragments]);
+  const cards = addedCards(values["add-card"]);
+  if (cards.length && !composed && !positionals.length) throw new UsageError("--add-card needs the match to add the card to: houserules check on-the-cards/out-of-the-box --add-card FILE");
+  const combinations = (composed ? [composed] : (positionals.length ? positionals : shippedRules()).map((ref) => [ref, ...fragments])).map((refs) => [...refs, ...cards]);
   const reports: { rules: string; ok: boolean; diagnostics: Diagnostic[] }[] = [];
   // Excerpts are taken from the files the loader read, never read again: a diagnostic may name any file.
   const sources = new Map<string, SourceFile>();

@@ -21,6 +21,7 @@ Options:
   --with F     compose fragment F onto the rules (repeatable, or comma-separated)
   --compose L  rules composed from cards named as printed, comma-separated
   --preset P   the cards of a named preset
+  --add-card F a match with the rule card in file F added to its cards (NAME=F: in the place of NAME)
   --html       write the rulebook as a self-contained HTML page instead of text
   --out FILE   write to FILE instead of the terminal
   --json       print the rulebook as one JSON object: {title, summary, source, notes, pieces, sections

@@ -19,7 +19,7 @@ import { programVersion, rulesHash } from "../../node/rules-hash.js";
 export const maxLogLineBytes = 4 * 1024 * 1024;
 
 export const replayHelp = `Usage: houserules replay <log file>
-       houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--players N] [--agents a,b,...]
+       houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--add-card FILE] [--players N] [--agents a,b,...]
 
 With a log file (written by simulate --log or play --log): plays every game in it again, move for move, and
 compares each move's events with the log. It prints one line per game and exits 0 when every game is the same;
@@ -45,7 +45,7 @@ Exit status: 0 when the game (or every game of the log) is the same, 1 when not,
 export async function replayCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     seed: { type: "string" }, players: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true },
-    compose: { type: "string" }, preset: { type: "string" }, "trust-log-paths": { type: "boolean" },
+    compose: { type: "string" }, preset: { type: "string" }, "add-card": { type: "string", multiple: true }, "trust-log-paths": { type: "boolean" },
   });
   if (values.help) {
     io.out(replayHelp);

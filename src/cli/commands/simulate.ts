@@ -24,6 +24,7 @@ export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment i
        houserules simulate --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [...]
        houserules simulate --preset "Black Maria" [...]
        houserules simulate on-the-cards/out-of-the-box --preset "Black Maria" [...]
+       houserules simulate on-the-cards/out-of-the-box --add-card ./my-card.yaml [...]
        houserules simulate --all [--games G] [--workers N]
 
 Plays G games of the rules with an agent in every seat and prints what happened:
@@ -48,6 +49,8 @@ Options:
   --compose L   play rules composed from cards named as printed, comma-separated
   --preset P    play the cards of a named preset (Opening Hands, President, Winning Whist, Black Maria);
                 with the id of a match, start the match from them (its first round)
+  --add-card F  add the rule card in file F to a match's cards, in the stack of its type (repeatable);
+                NAME=F puts it in the place of the match's card NAME (docs/language.md, "Games inside games")
   --players N   number of players (default: 4, or the nearest count the rules allow)
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"

@@ -30,7 +30,7 @@ Options:
   --players N    players (default: as simulate chooses)
   --agents LIST  one agent, or one per seat: random, greedy, mc:N, ismcts:N (default random)
   --max-moves M  stop the trace after M moves (default: the whole game)
-  --with, --compose, --preset  the rules, as simulate takes them
+  --with, --compose, --preset, --add-card  the rules, as simulate takes them
   --out FILE     write the trace to FILE (default: standard output)
 ${ruleFoldersOption(15)}
   -h, --help     this text
@@ -41,7 +41,7 @@ Exit status: 0 when written or when every trace checks, 1 when one differs or ca
 export async function traceCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     seed: { type: "string" }, players: { type: "string" }, agents: { type: "string" }, "max-moves": { type: "string" }, out: { type: "string" },
-    check: { type: "boolean" }, with: { type: "string", multiple: true }, compose: { type: "string" }, preset: { type: "string" },
+    check: { type: "boolean" }, with: { type: "string", multiple: true }, compose: { type: "string" }, preset: { type: "string" }, "add-card": { type: "string", multiple: true },
   });
   if (values.help) {
     io.out(traceHelp);

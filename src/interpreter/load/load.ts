@@ -9,7 +9,8 @@ import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import type { Scope } from "./scope.js";
 import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
-import { knownNames, referenceFrom } from "./catalog.js";
+import { addCards, cardRef, cardRefOf, isCardRef } from "./added-cards.js";
+import { completion, knownNames, referenceFrom } from "./catalog.js";
 import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
 import { collectReads, host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
@@ -139,28 +140,33 @@ function referrer(base: string | undefined): Referrer {
 export function loadComposition(refs: string[], base?: string, options: LoadOptions = {}): LoadResult {
   const from = referrer(base);
   const backend = options.backend ?? defaultBackend();
-  const { value: read, files: named } = collectReads(() => refs.map((r) => readDoc(r, from)));
+  const { value: docs, files: named } = collectReads(() => ({
+    read: refs.filter((r) => !isCardRef(r)).map((r) => readDoc(r, from)),
+    cards: refs.filter(isCardRef).map((r) => ({ ...cardRef(r), doc: readDoc(cardRef(r).file, from) })),
+  }));
+  const { read, cards } = docs;
   // who named the rules is part of the key: a path refused to a file may be the user's own to load
-  const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path)].join("\n");
+  const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path), ...cards.map((c) => `card:${c.replaces ?? ""}=${c.doc.path}`)].join("\n");
   const { games } = caches();
   const cached = games.get(key);
   if (cached) {
     for (const f of cached.files) noteRead(f);
     return cached.result;
   }
-  const { value: result, files } = collectReads(() => build(read, backend));
+  const { value: result, files } = collectReads(() => build(read, backend, cards));
   for (const f of named) files.add(f);
   games.set(key, { result, files });
   return result;
 }
 
-function build(read: RawDoc[], backend: Backend): LoadResult {
+function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?: string }[] = []): LoadResult {
   const sources = new Map<string, SourceFile>();
   const seenDoc = (doc: RawDoc) => {
     if (doc.file) sources.set(doc.file.path, doc.file);
   };
   read.forEach(seenDoc);
-  const failed = read.filter((d) => !d.raw);
+  cards.forEach((c) => seenDoc(c.doc));
+  const failed = [...read, ...cards.map((c) => c.doc)].filter((d) => !d.raw);
   if (failed.length) return { game: null, diagnostics: failed.flatMap((d) => d.diagnostics), sources };
   const diagnostics: Diagnostic[] = read.flatMap((d) => d.diagnostics);
   // A rule card named twice would add its rules twice: a composition takes each once, twists as Deal cards.
@@ -225,7 +231,7 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
     const parent = parents.get(d);
     return { id: shortId(d), file: d.file!, raw: d.raw!, base: parent && shortId(parent) };
   });
-  const id = read.length === 1 ? read[0].id : read.map((d) => d.id).join("+");
+  const id = [...read.map((d) => d.id), ...cards.map((c) => cardRefOf(c.doc.id, c.replaces))].join("+");
   let source: Source = rootDoc.file!;
   let raw = rootDoc.raw!;
   if (pieces.length > 1 || rootDoc.raw!.parts) {
@@ -234,6 +240,26 @@ function build(read: RawDoc[], backend: Backend): LoadResult {
     if (composed.diagnostics.some((d) => d.severity === "error")) return { game: null, diagnostics, sources };
     source = composed.source;
     raw = composed.raw;
+  }
+  if (cards.length) {
+    // the match's own cards, then the cards given with it: the composed tree is copied, never the file's
+    const withCards = source instanceof ComposedSource ? source : new ComposedSource(source.path);
+    if (!(source instanceof ComposedSource)) withCards.set("", rootDoc.file!, "");
+    raw = { ...raw, cards: { ...((raw.cards ?? {}) as Raw) } };
+    const added = addCards(raw, withCards, dirname(rootDoc.path), cards.map((c) => ({ file: c.doc.file!, raw: c.doc.raw!, path: c.doc.path, replaces: c.replaces })));
+    diagnostics.push(...added);
+    // each card is checked as the rounds will load it, completed with cards of the parts it leaves empty, so
+    // that a card which does not compose says so now, where it is wrong, not in the middle of a match
+    for (const c of added.length ? [] : cards) {
+      const round = loadComposition([c.doc.path, ...completion([c.doc.path])], dirname(rootDoc.path), { backend });
+      for (const [name, file] of round.sources) sources.set(name, file);
+      const errors = round.diagnostics.filter((d) => d.severity === "error");
+      diagnostics.push(...errors);
+      if (errors.length) added.push(c.doc.file!.at("", "error", "E_COMPOSE", `${c.doc.file!.path} does not compose as a round of the match (each problem is reported where it is)`, true));
+    }
+    diagnostics.push(...added.filter((d) => !diagnostics.includes(d)));
+    if (added.length) return { game: null, diagnostics, sources };
+    source = withCards;
   }
   try {
     const compiled = compileGame(raw, source, id, backend);
