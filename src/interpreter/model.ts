@@ -158,8 +158,11 @@ export interface Assumption {
 
 /** A rule whose use is counted when coverage is on: how often it fired in a game. */
 export interface CoverageEntry {
-  rule: string; // actions.play, actions.play.require.rank-order, triggers.out, phases.swap
-  what: "taken" | "refused a move" | "fired" | "entered";
+  rule: string; // actions.play, actions.play.require.rank-order, triggers.out, phases.swap, actions.play.effect.append.1
+  what: "taken" | "refused a move" | "fired" | "entered" | "ran";
+  /** Where a rule that is not a named item of the rules is written (effects a fragment appends): file and line. */
+  file?: string;
+  line?: number;
 }
 
 export interface Game {

@@ -21,6 +21,9 @@ export interface RuleCount {
   what: CoverageEntry["what"];
   count: number; // times in all games
   games: number; // games in which it happened at least once
+  /** For a rule that is not a named item (effects a fragment appends): the file and line that write it. */
+  file?: string;
+  line?: number;
 }
 
 export interface CoverageTable {

@@ -221,7 +221,7 @@ export function expand(counts: ValueCounts): number[] {
 }
 
 function rulesTally(id: string, name: string, rules: CoverageEntry[], first: [number, number]): RulesTally {
-  return { id, name, rules: rules.map((r) => ({ rule: r.rule, what: r.what })), games: 0, counts: new Array(rules.length).fill(0), fired: new Array(rules.length).fill(0), first };
+  return { id, name, rules: rules.map((r) => ({ rule: r.rule, what: r.what, ...(r.file === undefined ? {} : { file: r.file, line: r.line }) })), games: 0, counts: new Array(rules.length).fill(0), fired: new Array(rules.length).fill(0), first };
 }
 
 function addCounts(r: RulesTally, counts: readonly number[]): void {
@@ -244,7 +244,7 @@ function addRules(a: RulesTally, b: RulesTally): RulesTally {
 }
 
 function tableOf(r: RulesTally): CoverageTable {
-  const rules = r.rules.map((e, i) => ({ rule: e.rule, what: e.what, count: r.counts[i], games: r.fired[i] }));
+  const rules = r.rules.map((e, i) => ({ rule: e.rule, what: e.what, count: r.counts[i], games: r.fired[i], ...(e.file === undefined ? {} : { file: e.file, line: e.line }) }));
   return { id: r.id, name: r.name, games: r.games, rules, never: rules.filter((x) => x.count === 0).map((x) => x.rule) };
 }
 

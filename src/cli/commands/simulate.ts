@@ -40,8 +40,9 @@ Plays G games of the rules with an agent in every seat and prints what happened:
   - balance (how even the seats' win rates are), drama (lead changes a game, on the scores or the agents'
     evaluation), decisiveness (how much of a game is left once its winners stand ahead to the end) and,
     when the seats have different agents, skill (the strongest agent's win rate less chance);
-  - rule coverage: how often each action was taken, phase entered, trigger fired and requirement refused a
-    move, in how many games, and the rules that never fired (also for the rules of games played inside).
+  - rule coverage: how often each action was taken, phase entered, trigger fired, requirement refused a
+    move and effect a fragment appends ran (with its file and line), in how many games, and the rules that
+    never fired (also for the rules of games played inside).
 The same seed gives the same output, byte for byte, whatever the number of workers.
 
 Options:
@@ -78,7 +79,8 @@ max}, ties, seats [{seat, agent, wins, losses, winRate, winRate95}], wins, losse
 {width, bins [{from, to, count}]: from <= moves < to; to null: the open last bin}, branching {decisions,
 perGame, mean}, scores (null without scores) {games, seats [{seat, mean, sd, min, q1, median, q3, max}], gap,
 leadChanges}, byAgent (null when every seat has the same agent) [{agent, seats, wins, trials, winRate,
-winRate95, chance, edge}], coverage {id, name, games, rules [{rule, what, count, games}], never},
+winRate95, chance, edge}], coverage {id, name, games, rules [{rule, what, count, games, and for effects a
+fragment appends (rule ACTION.effect.append.N, what "ran") file, line}], never},
 innerCoverage [the same, per rules played inside the game], balance {value, spread, chiSquare, df, p},
 drama {by, games, leadChanges, histogram}, decisiveness {by, games, settled}, skill (null when every seat has
 the same agent) {stronger, against, winRate, winRate95, chance, value, value95}: docs/agents.md defines them.
@@ -198,7 +200,7 @@ function coverageLines(t: CoverageTable, outerGames?: number): string[] {
     ? `rule coverage (${t.games} games):`
     : `rule coverage of ${t.name} (${t.id}), played inside ${t.games} of ${outerGames} games:`];
   lines.push(table(["rule", "counted when", "times", "games"], t.rules.map((r) => [
-    r.rule, r.what, r.count, t.games ? pct(r.games / t.games) : "0.0%",
+    r.file === undefined ? r.rule : `${r.rule} (${r.file.split("/").pop()}:${r.line})`, r.what, r.count, t.games ? pct(r.games / t.games) : "0.0%",
   ])).trimEnd());
   lines.push(t.never.length ? `never fired: ${t.never.join(", ")}` : `every rule fired`);
   return lines;

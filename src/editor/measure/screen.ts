@@ -180,7 +180,12 @@ export class MeasureScreen implements Screen {
         });
         out.push(summary);
         const rulesRun = summary.coverage?.rules.map((r) => r.rule) ?? [];
-        places.push(rulesRun.length ? (await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun })).places : []);
+        const found = rulesRun.length ? (await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun })).places : [];
+        // effects a fragment appends are no item of a file: the run says where each was written
+        places.push(found.map((p, i) => {
+          const r = summary.coverage!.rules[i];
+          return r.file !== undefined && r.line !== undefined ? { path: r.file, line: r.line, changes: true } : p;
+        }));
       }
       this.places = places;
       this.lastMs = performance.now() - started;

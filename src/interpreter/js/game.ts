@@ -48,7 +48,8 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
       case "seq": {
         const parts = code.parts.map((p) => generate(p));
         if (parts.some((p) => p === null)) return null;
-        return m.add(["s"], parts.map((p) => `${p}(s);`).join("\n"), new Fn().temps);
+        const counted = (i: number) => (code.counts && code.counts[i] >= 0 ? `if (s.coverage !== null) s.coverage[${code.counts[i] | 0}]++;\n` : "");
+        return m.add(["s"], parts.map((p, i) => `${counted(i)}${p}(s);`).join("\n"), new Fn().temps);
       }
     }
   };

@@ -28,7 +28,7 @@ export type CodeTree =
   | { k: "expr"; tree: TExpr }
   | { k: "run"; block: TBlock }
   | { k: "lambda"; tree: TLambda }
-  | { k: "seq"; parts: Run[] };
+  | { k: "seq"; parts: Run[]; counts?: readonly number[] };
 
 export class Compiler {
   private checker: Checker;
@@ -72,12 +72,23 @@ export class Compiler {
     return this.compiled(this.checker.convert.asList(c.tree)).fn as Eval<unknown[]>;
   }
 
-  /** Runs programs one after the other (the pieces fragments append to one program). */
-  sequence(parts: Run[]): Run {
-    const run: Run = (s) => {
-      for (let i = 0; i < parts.length; i++) parts[i](s);
-    };
-    return this.keep(run, { k: "seq", parts });
+  /**
+   * Runs programs one after the other (the pieces fragments append to one program). With `counts`, a piece
+   * with an index there (not -1) counts in s.coverage each time it runs: the caller fills the indexes in once
+   * the game's coverage is laid out, before the game is played or generated.
+   */
+  sequence(parts: Run[], counts?: readonly number[]): Run {
+    const run: Run = counts
+      ? (s) => {
+          for (let i = 0; i < parts.length; i++) {
+            if (s.coverage !== null && counts[i] >= 0) s.coverage[counts[i]]++;
+            parts[i](s);
+          }
+        }
+      : (s) => {
+          for (let i = 0; i < parts.length; i++) parts[i](s);
+        };
+    return this.keep(run, { k: "seq", parts, counts });
   }
 
   /** A compiled value copied when it is a list, to keep in a variable. */

@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../diagnostics.js";
 import type { Source } from "./yaml.js";
 import { escapePointer } from "./yaml.js";
+import { ComposedSource } from "./composed-source.js";
 import { Compiler, type Binding, type Environment, type UnitOptions } from "../lang/compile.js";
 import * as T from "../lang/types.js";
 import type { Type } from "../lang/types.js";
@@ -25,6 +26,8 @@ import { playerRange } from "../sections/players.js";
 import { compileTriggers } from "../sections/triggers.js";
 import { compileVariableInitials, declareConstants, declareOptions, declareVariables } from "../sections/values.js";
 import { declareZones } from "../sections/zones.js";
+
+const unescapePointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
 const specialNames = new Set(["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"]);
 
@@ -51,6 +54,8 @@ class GameBuilder implements Build {
   readonly counts = { shared: 0, player: 0, families: 0, globals: 0, playerVars: 0, options: 0 };
   readonly compiler: Compiler;
   private limits: Limits = { ...defaultLimits };
+  /** The appended pieces of programs, each counted as a rule of its own once coverage is laid out. */
+  private appended: { counts: number[]; i: number; rule: string; pointer: string }[] = [];
 
   constructor(
     readonly raw: Raw,
@@ -112,6 +117,11 @@ class GameBuilder implements Build {
         r.coverage = coverage.length;
         coverage.push({ rule: `actions.${a.name}.require.${r.name}`, what: "refused a move" });
       }
+    }
+    for (const a of this.appended) {
+      a.counts[a.i] = coverage.length;
+      const [file, pointer] = this.file instanceof ComposedSource ? this.file.origin(a.pointer) : [this.file, a.pointer];
+      coverage.push({ rule: a.rule, what: "ran", file: file.path, line: file.lineOf(pointer) });
     }
     const byName = new Map<string, number[]>();
     cards.names.forEach((name, i) => {
@@ -204,7 +214,11 @@ class GameBuilder implements Build {
     if (!Array.isArray(value)) return this.compiler.program({ pointer: at, offset: 0 }, textOf(item), o);
     const runs = value.map((piece, i) => this.compiler.program({ pointer: `${at}/${i}`, offset: 0 }, String(piece), o));
     if (runs.some((r) => r === null)) return null;
-    return this.compiler.sequence(runs as Run[]);
+    // each piece after the first was appended by a fragment: a rule of its own, counted when it runs
+    const counts = value.map(() => -1);
+    const rule = at.split("/").slice(1).map(unescapePointer).join(".");
+    for (let i = 1; i < value.length; i++) this.appended.push({ counts, i, rule: `${rule}.append.${i}`, pointer: `${at}/${i}` });
+    return this.compiler.sequence(runs as Run[], counts);
   }
 
   messageAt(pointer: string, text: string, o: UnitOptions): Message | null {
