@@ -77,6 +77,9 @@ describe("every unit has a wording", () => {
         if (/^- \S+ \(.*\.yaml:\d+\): /.test(line)) continue; // an assumption's place: its path and file
         const words = line.replace(/"[^"]*"|“[^”]*”/g, ""); // the rule file's own texts, quoted
         for (const m of words.matchAll(/\b[a-z]+[A-Z]\w*\b|\b\w*_\w*\b/g)) if (!entries.has(m[0])) left.push(`${id}: ${m[0]} in "${line.trim()}"`);
+        // a name bound over a list reads by what the list holds ("the player", "every card in your hand"), and
+        // a value that may be missing reads "is set" or "has a ...", never "is not nothing"
+        for (const m of words.matchAll(/\b(every|some|each|the|lowest|highest) [a-z] (in|with|among|for)\b|\bthe [a-z] with\b|\bnot nothing\b|\bfor each [a-z],/g)) left.push(`${id}: '${m[0]}' in "${line.trim()}"`);
       }
     }
     expect(books).toBeGreaterThan(40);
@@ -85,33 +88,37 @@ describe("every unit has a wording", () => {
 });
 
 describe("the words of expressions and effects", () => {
-  const read = new Reader({ perPlayer: new Set(["hand", "score"]), gameZones: new Set(["pile", "stock"]) });
+  const read = new Reader({ perPlayer: new Set(["hand", "score"]), gameZones: new Set(["pile", "stock"]), playerZones: new Set(["hand"]), defines: new Set(["claim"]) });
   it.each([
-    ["hand.count(c => c.rank == 10)", "the count of c in your hand for which c's rank is 10"],
-    ["hand.filter(c => c.suit == \"H\").count(c => c.rank > 10)", "the count of c in your hand for which c's suit is \"H\" for which c's rank is more than 10"],
+    ["hand.count(c => c.rank == 10)", "the count of cards in your hand whose rank is 10"],
+    ["hand.filter(c => c.suit == \"H\").count(c => c.rank > 10)", "the count of cards in your hand whose suit is \"H\" and whose rank is more than 10"],
     ["pile.empty or pile.top.rank <= 3", "the pile is empty or the rank of the top card of the pile is at most 3"],
     ["p.score + 1 >= 2 * score", "p's score plus 1 is at least 2 times your score"],
-    ["players.all(p => p.hand.empty)", "for every p in the players, p's hand is empty"],
+    ["players.all(p => p.hand.empty)", "for every player, the player's hand is empty"],
     ["me.hand.count", "the count of your hand"],
     ["me == maker", "you are maker"],
+    ["players.filter(p => claim(p) != none).minBy(p => claim(p))", "the player with the lowest claim, among the players who have a claim"],
+    ["players.all(p => players.any(q => q.score > p.score))", "for every player, for some other player, the other player's score is more than the player's score"],
+    ["pile.filter(c => c.rank != 2).count", "the count of the cards in the pile whose rank is not 2"],
+    ["leader == none", "leader is not set"],
   ])("%s", (text, words) => {
     expect(read.expression(text)).toBe(words);
   });
 
   it("reads the values a message fills in, each in angle brackets, and the rest as written", () => {
     expect(read.message("{pile.top} is higher than {hand.count(c => c.rank == 10)}: play {fromTable ? 'a table card' : 'from your hand'}")).toBe(
-      "<the top card of the pile> is higher than <the count of c in your hand for which c's rank is 10>: play <\"a table card\" if fromTable, otherwise \"from your hand\">");
+      "<the top card of the pile> is higher than <the count of cards in your hand whose rank is 10>: play <\"a table card\" if fromTable, otherwise \"from your hand\">");
     expect(read.message("no values here")).toBe("no values here");
     expect(read.message("{1 +} broken")).toBe("(as written: {1 +}) broken");
   });
 
   it("reads a program as sentences, nested under if and for", () => {
     expect(read.program("for p in players {\n  if p.hand.empty { out(p) } else { draw(stock, p.hand, 2) }\n}\nscore += 1\nout(me)")).toEqual([
-      { text: "For each p in the players:", depth: 0 },
-      { text: "If p's hand is empty:", depth: 1 },
-      { text: "P goes out.", depth: 2 },
+      { text: "For each player:", depth: 0 },
+      { text: "If the player's hand is empty:", depth: 1 },
+      { text: "The player goes out.", depth: 2 },
       { text: "Otherwise:", depth: 1 },
-      { text: "Draw 2 cards from the stock into p's hand.", depth: 2 },
+      { text: "Draw 2 cards from the stock into the player's hand.", depth: 2 },
       { text: "Add 1 to your score.", depth: 0 },
       { text: "Go out.", depth: 0 },
     ]);
@@ -174,11 +181,11 @@ describe("words a reader of a rulebook expects", () => {
     expect(standard.expression("pile.top.rank == 12 or 14 == card.rank")).toBe("the rank of the top card of the pile is queen or ace is card's rank");
     expect(standard.expression("card.rank >= 10 and card.points == 12")).toBe("card's rank is at least 10 and card's points is 12");
     const other = new Reader({ perPlayer: new Set(), gameZones: new Set() });
-    // a choice among those that pass a test says what is chosen first
-    expect(other.expression("players.filter(p => claim(p) != none).minBy(p => claim(p))")).toBe("the p with the lowest claim(p) among the players for which claim(p) is not nothing");
+    // a choice among those that pass a test says what is chosen first; a name it does not know as a definition stays as written
+    expect(other.expression("players.filter(p => claim(p) != none).minBy(p => claim(p))")).toBe("the player with the lowest claim(the player), among the players for which claim(the player) is set");
     expect(other.expression("card.rank == 12")).toBe("card's rank is 12");
     const crazy = rulebookText(explain(loadComposition(["crazy-eights"]).rules!));
-    expect(crazy).toContain("1 if c's rank is ace");
+    expect(crazy).toContain("1 if the card's rank is ace");
     expect(crazy).toMatch(/^Cards: A standard deck/m); // one set of cards is not "Cards 1"
   });
 });

@@ -105,15 +105,18 @@ class Writer {
     for (const p of rules.pieces) this.names.set(p.file, p.name);
     const perPlayer = new Set<string>();
     const gameZones = new Set<string>();
+    const playerZones = new Set<string>();
     for (const section of ["zones", "variables"]) {
       for (const [name, def] of Object.entries((this.raw[section] ?? {}) as Raw)) {
         if (isMap(def) && def.per === "player") perPlayer.add(name);
         else if (section === "zones") gameZones.add(name);
+        if (section === "zones" && isMap(def) && def.per === "player") playerZones.add(name);
       }
     }
+    const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
     const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
     const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && set.deck === "standard52");
-    const names: Names = { perPlayer, gameZones, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
+    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
     this.read = new Reader(names);
   }
 
@@ -447,7 +450,7 @@ function paramWords(name: string, spec: unknown, read: Reader): string {
 }
 
 export const outcomeKeys: Record<string, (o: Raw, read: Reader) => string[]> = {
-  scores: (o, read) => [`A player's score: ${read.expression(valueOf(o.scores) as string)}.`],
+  scores: (o, read) => [`A player's score: ${read.valueOf(valueOf(o.scores) as string, "player")}.`],
   winners: (o, read) => [`The winners: ${read.expression(valueOf(o.winners) as string)}.`],
   losers: (o, read) => [`The losers: ${read.expression(valueOf(o.losers) as string)}.`],
   text: (o) => [String(o.text)],

@@ -4,16 +4,17 @@
 //
 // A function's wording is a template, or one per number of optional arguments given (the fewest first).
 // {0}, {1}, ... are its arguments; for an argument that is a function (c => c.rank), {p} is its parameter and
-// {body} what it gives. {1:bare} is a zone named without "your" (deal into each player's hand).
+// {body} what it gives; {ps} is the parameter's plural and {which} the body as a clause after it ("whose rank
+// is 2"). {1:bare} is a zone named without "your" (deal into each player's hand).
 
 import type { Special } from "../interpreter/lang/typed.js";
 
 export const functionWords: Record<string, string[]> = {
-  count: ["the count of {0}", "the count of {p} in {0} for which {body}"],
+  count: ["the count of {0}", "the count of {ps} in {0} {which}"],
   empty: ["{0} is empty"],
   any: ["{0} is not empty", "for some {p} in {0}, {body}"],
   all: ["for every {p} in {0}, {body}"],
-  filter: ["the {p} in {0} for which {body}"],
+  filter: ["the {ps} in {0} {which}"],
   map: ["{body} for each {p} in {0}"],
   find: ["the first {p} in {0} for which {body}"],
   sum: ["the total of {0}", "the total of {body} for each {p} in {0}"],

@@ -8,6 +8,10 @@ import { functionWords, operatorWords, specialWords, youWords } from "./wording.
 export interface Names {
   perPlayer: Set<string>; // zones and variables each player has
   gameZones: Set<string>;
+  /** Zones each player has (a subset of perPlayer): what a name bound over them ranges over is cards. */
+  playerZones?: Set<string>;
+  /** The rule file's definitions, by name: a call of one reads as its name in words. */
+  defines?: Set<string>;
   /** Numbers of a card attribute that have names (a standard deck's rank 12 is the queen), by attribute. */
   valueNames?: ReadonlyMap<string, ReadonlyMap<number, string>>;
 }
@@ -49,6 +53,8 @@ function fill(template: string, values: Record<string, string | undefined>): str
 
 export class Reader {
   private locals: string[] = [];
+  /** What a bound name reads as, named by what it ranges over: p over the players is "the player". */
+  private phrases = new Map<string, string>();
 
   constructor(private names: Names) {}
 
@@ -57,6 +63,14 @@ export class Reader {
     if (typeof text !== "string") return String(text);
     const parsed = parseExpression(text);
     return parsed.value ? this.expr(parsed.value) : `(as written: ${text})`;
+  }
+
+  /** A function of one of `noun` (scores: p => p.won.count) as what it gives, the parameter read "the player". */
+  valueOf(text: string, noun: string): string {
+    const parsed = parseExpression(text);
+    const e = parsed.value;
+    if (!e || e.k !== "lambda" || e.params.length !== 1) return this.expression(text);
+    return this.withLocals([e.params[0].name], () => this.expr(e.body), [noun]);
   }
 
   /**
@@ -77,15 +91,55 @@ export class Reader {
     return this.block(parsed.value, depth);
   }
 
-  /** Reads with some names bound as locals (a definition's or an action's parameters). */
-  withLocals<T>(names: string[], read: () => T): T {
+  /**
+   * Reads with some names bound as locals (a definition's or an action's parameters); `nouns` names what each
+   * ranges over ("player"), so that it reads "the player" (or "the other player" inside another "the player").
+   */
+  withLocals<T>(names: string[], read: () => T, nouns: (string | undefined)[] = []): T {
     const saved = this.locals;
+    const savedPhrases = this.phrases;
     this.locals = [...saved, ...names];
+    this.phrases = new Map(savedPhrases);
+    names.forEach((name, i) => {
+      const noun = nouns[i];
+      if (noun === undefined) return void this.phrases.delete(name);
+      const taken = new Set(this.phrases.values());
+      const phrase = [`the ${noun}`, `the other ${noun}`].find((x) => !taken.has(x));
+      if (phrase) this.phrases.set(name, phrase);
+      else this.phrases.delete(name);
+    });
     try {
       return read();
     } finally {
       this.locals = saved;
+      this.phrases = savedPhrases;
     }
+  }
+
+  /** The word for one of what a list holds, when the list says: the players hold players, a zone cards. */
+  private nounOf(e: Expr): string | undefined {
+    switch (e.k) {
+      case "name":
+        if (e.name === "players" || e.name === "active") return this.locals.includes(e.name) ? undefined : "player";
+        if (this.locals.includes(e.name)) return undefined;
+        return this.names.gameZones.has(e.name) || this.names.playerZones?.has(e.name) ? "card" : undefined;
+      case "member":
+        return this.names.playerZones?.has(e.name) ? "card" : Object.hasOwn(keepsItems, e.name) ? this.nounOf(e.object) : undefined;
+      case "call": {
+        const [name, first] = e.callee.k === "name" ? [e.callee.name, e.args[0]] : e.callee.k === "member" ? [e.callee.name, e.callee.object] : [null, undefined];
+        if (name === "clockwiseFrom") return "player";
+        return name !== null && Object.hasOwn(keepsItems, name) && first ? this.nounOf(first) : undefined;
+      }
+      case "binary":
+        return e.op === "+" || e.op === "-" ? this.nounOf(e.left) ?? this.nounOf(e.right) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** What a name bound over a list reads as: named by the list's items, else by its own name in words. */
+  private nounFor(name: string, list: Expr | undefined): string {
+    return (list && this.nounOf(list)) ?? (name.length > 1 ? words(name) : "item");
   }
 
   private block(stmts: Stmt[], depth: number): Line[] {
@@ -106,8 +160,12 @@ export class Reader {
         }
         return lines;
       }
-      case "for":
-        return [{ text: `For each ${words(s.name)} in ${this.expr(s.iterable)}:`, depth }, ...this.withLocals([s.name], () => this.block(s.body, depth + 1))];
+      case "for": {
+        const noun = this.nounFor(s.name, s.iterable);
+        const over = this.expr(s.iterable);
+        const each = over === `the ${plural(noun)}` ? noun : `${noun} in ${over}`;
+        return [{ text: `For each ${each}:`, depth }, ...this.withLocals([s.name], () => this.block(s.body, depth + 1), [noun])];
+      }
       case "while":
         return [{ text: `As long as ${this.expr(s.test)}:`, depth }, ...this.block(s.body, depth + 1)];
       case "let":
@@ -121,7 +179,10 @@ export class Reader {
       case "expr": {
         // a definition of the rule file used as an effect is named as written
         const named = s.expr.k === "call" && s.expr.callee.k === "name" ? s.expr.callee.name : s.expr.k === "name" ? s.expr.name : null;
-        if (named !== null && !Object.hasOwn(functionWords, named)) return [{ text: `Do ${this.expr(s.expr)}.`, depth }];
+        if (named !== null && !Object.hasOwn(functionWords, named)) {
+          const args = s.expr.k === "call" && s.expr.args.length ? `(${s.expr.args.map((a) => this.expr(a)).join(", ")})` : "";
+          return [{ text: `Do ${named}${args}.`, depth }];
+        }
         return [{ text: `${capitalize(this.expr(s.expr), this.locals)}.`, depth }];
       }
     }
@@ -151,6 +212,8 @@ export class Reader {
       case "unary":
         return e.op === "-" ? `minus ${this.inner(e.arg)}` : `not ${this.inner(e.arg)}`;
       case "binary": {
+        const unset = this.unset(e);
+        if (unset) return unset;
         // "me == maker" reads "you are maker", not "you is"; "c.rank == 12" reads "c's rank is queen"
         const [l, r] = [this.named(e.right, e.left) ?? this.side(e.left, e.op), this.named(e.left, e.right) ?? this.side(e.right, e.op)];
         return fill(operatorWords[e.op], { l, r }).replace(/^you is\b/, "you are");
@@ -186,9 +249,26 @@ export class Reader {
     return `(${text})`;
   }
 
+  /** `x != none` reads "x is set", and of a player's or a card's value "the player has a claim". */
+  private unset(e: Extract<Expr, { k: "binary" }>): string | undefined {
+    if ((e.op !== "==" && e.op !== "!=") || (e.left.k !== "none" && e.right.k !== "none")) return undefined;
+    const subject = e.left.k === "none" ? e.right : e.left;
+    const is = e.op === "!=";
+    const owned = (owner: string, thing: string) => {
+      const have = owner === "you" ? "have" : "has";
+      return is ? `${owner} ${have} ${/^[aeiou]/.test(thing) ? "an" : "a"} ${thing}` : `${owner} ${have} no ${thing}`;
+    };
+    if (subject.k === "call" && subject.callee.k === "name" && this.names.defines?.has(subject.callee.name) && subject.args.length === 1) {
+      return owned(this.inner(subject.args[0]), words(subject.callee.name));
+    }
+    if (subject.k === "member" && !Object.hasOwn(functionWords, subject.name)) return owned(this.inner(subject.object), words(subject.name));
+    return `${this.inner(subject)} is ${is ? "set" : "not set"}`;
+  }
+
   private name(name: string): string {
-    // a name the rules bind (a parameter, a let, a for) reads as words: upCard is "up card"
-    if (this.locals.includes(name)) return words(name);
+    // a name the rules bind (a parameter, a let, a for) reads as words: upCard is "up card"; one bound over
+    // a list by what the list holds: p over the players is "the player"
+    if (this.locals.includes(name)) return this.phrases.get(name) ?? words(name);
     if (Object.hasOwn(specialWords, name)) return specialWords[name as keyof typeof specialWords];
     if (this.names.perPlayer.has(name)) return `your ${words(name)}`;
     if (this.names.gameZones.has(name)) return `the ${words(name)}`;
@@ -213,8 +293,15 @@ export class Reader {
   private callNamed(name: string, given: Expr[]): string {
     let args = given;
     const templates = Object.hasOwn(functionWords, name) ? functionWords[name] : undefined;
-    // a definition of the rule file, named as written: the rulebook's Definitions say what it is
-    if (!templates) return args.length ? `${name}(${args.map((a) => this.expr(a)).join(", ")})` : name;
+    // a definition of the rule file, named as written: the rulebook's Definitions say what it is; one of a
+    // player or a card whose name is a thing it has reads as that: the claim of the player, your claim
+    if (!templates) {
+      if (args.length === 1 && this.names.defines?.has(name) && !predicate(name)) {
+        const of = this.inner(args[0]);
+        return of === "you" ? `your ${words(name)}` : `the ${words(name)} of ${of}`;
+      }
+      return args.length ? `${name}(${args.map((a) => this.expr(a)).join(", ")})` : name;
+    }
     if (Object.hasOwn(youWords, name) && args.length === 1 && args[0].k === "name" && args[0].name === "me") return youWords[name];
     const lambda = args.find((a): a is Extract<Expr, { k: "lambda" }> => a.k === "lambda");
     // filter(list, c => a).count(c => b) reads once: the count of c in the list for which a, ...
@@ -228,16 +315,31 @@ export class Reader {
       else values[`${i}:bare`] = values[String(i)];
     });
     if (lambda) {
-      values.p = lambda.params[0] ? words(lambda.params[0].name) : "item";
-      values.body = this.withLocals(lambda.params.map((p) => p.name), () => this.expr(lambda.body));
+      const param = lambda.params[0]?.name;
+      const noun = param === undefined ? "item" : this.nounFor(param, args[0] === lambda ? undefined : args[0]);
+      // inside a rule about "the player", another player bound reads "the other player"
+      values.p = [...this.phrases.values()].includes(`the ${noun}`) ? `other ${noun}` : noun;
+      values.ps = plural(noun);
+      const nouns = lambda.params.map((_, i) => (i === 0 ? noun : undefined));
+      values.body = this.withLocals(lambda.params.map((p) => p.name), () => this.expr(lambda.body), nouns);
+      // "the player with the lowest claim": a value of the bound item itself is named by the value alone
+      const body = lambda.body;
+      if (param !== undefined && /\{body\}$/.test(templates[templates.length - 1]) && /with the (highest|lowest)|order of/.test(templates[templates.length - 1])) {
+        if (body.k === "call" && body.callee.k === "name" && this.names.defines?.has(body.callee.name) && body.args.length === 1 && body.args[0].k === "name" && body.args[0].name === param) values.body = words(body.callee.name);
+        else if (body.k === "member" && body.object.k === "name" && body.object.name === param && !Object.hasOwn(functionWords, body.name)) values.body = words(body.name);
+      }
+      values.which = relative(values.body, noun);
+      if (values["0"] === `the ${values.ps}`) values.all = values.ps;
     }
     let template = templates[Math.min(templates.length - 1, Math.max(0, templates.length - 1 - missingOptional(templates, values)))];
-    if (filtered && template.includes("{p} in {0}")) {
-      values.where = this.withLocals([lambda!.params[0]?.name ?? "item"], () => this.expr(filtered.test));
-      // the player with the lowest claim among the players for which it is not nothing: the choice first
+    if (filtered && (template.includes("{p} in {0}") || template.includes("{ps} in {0}"))) {
+      values.where = relative(this.withLocals([lambda!.params[0]?.name ?? "item"], () => this.expr(filtered.test), [values.p]), values.p!);
+      // the player with the lowest claim, among the players who have a claim: the choice first
       const choice = /^(the|every) \{p\} in \{0\} (with .*)$/.exec(template);
-      template = choice ? `${choice[1]} {p} ${choice[2]} among {0} for which {where}` : template.replace("{p} in {0}", "{p} in {0} for which {where}");
+      template = choice ? `${choice[1]} {p} ${choice[2]}, among {0} {where}` : template.replace(/\{(ps?)\} in \{0\}/, template.includes("{which}") ? "{$1} in {0} {where} and" : "{$1} in {0} {where}");
     } else if (filtered) values["0"] = this.inner(filtered.call);
+    // "every player in the players" is every player
+    if (values.all !== undefined && !filtered) template = template.replace("{p} in {0}", "{p}").replace("{ps} in {0}", "{ps}");
     return fill(template, values);
   }
 
@@ -260,6 +362,35 @@ function missingOptional(templates: string[], values: Record<string, string | un
     missing++;
   }
   return missing;
+}
+
+/** Functions whose result holds what their first argument holds (a zone's top cards are cards). */
+const keepsItems: Record<string, true> = { filter: true, sort: true, reverse: true, distinct: true, without: true, top: true, bottom: true, first: true, last: true, cards: true };
+
+/** A definition whose name says something of its argument (canPlay, isTrump) rather than a thing it has. */
+function predicate(name: string): boolean {
+  // canPlay, isTrump; trickAllows, roundEnds (a last word that is a verb: taken to be one ending in s)
+  return /^(can|is|has|may|must|should|does|why|allows?|beats?|matches|follows|wins?|takes?|serves?|ranks?)([A-Z_]|$)/.test(name) || /[a-z][A-Z][a-z]*s$/.test(name);
+}
+
+function plural(noun: string): string {
+  return /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+}
+
+/**
+ * A test of a bound item as a clause after its plural ("the players who have a claim", "the cards whose rank is
+ * 2"); one that does not start with the item reads "for which ...".
+ */
+function relative(test: string, noun: string): string {
+  const subject = `the ${noun}`;
+  if (test.startsWith(`${subject}'s `)) return `whose ${test.slice(subject.length + 3)}`;
+  if (test.startsWith(`${subject} `)) {
+    const rest = test.slice(subject.length + 1);
+    const verbs: Record<string, string> = { has: "have", is: "are", goes: "go", does: "do", holds: "hold", takes: "take", finishes: "finish" };
+    const [verb] = rest.split(" ");
+    if (Object.hasOwn(verbs, verb)) return `${noun === "player" ? "who" : "that"} ${verbs[verb]}${rest.slice(verb.length)}`;
+  }
+  return `for which ${test}`;
 }
 
 const logical = (op: string) => op === "and" || op === "or";
