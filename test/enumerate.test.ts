@@ -28,6 +28,10 @@ describe("listing sets of alike cards", () => {
     ["a hand, any number of cards", "hand", "4"],
     ["a hand, the count from the game", "hand", "pile.count % 3 + 1"],
     ["a candidate that is none", "hand + [pile.top]", "2"],
+    ["every candidate listed twice", "hand + hand", "3"],
+    // 64 candidates while the hand holds 9, more than the game's 52 cards, where the listing's tables end, and the
+    // last of them often of a rank of its own
+    ["more candidates than the game has cards", "hand + hand + hand + hand + hand + hand + hand + [pile.top]", "2"],
   ];
   for (const [what, from, max] of cases) {
     it(`${what}: the same moves, in the same order, as the closures list`, () => {

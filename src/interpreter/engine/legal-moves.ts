@@ -181,10 +181,16 @@ const maxSubsets = 4096;
  * as no move's arguments are ever changed.
  */
 export function subsets(s: State, items: number[], max: number): number[][] {
+  return subsetsIn(subsetCacheOf(s.game), s, items, max);
+}
+
+/**
+ * subsets() with the game's cache (subsetCacheOf) given: generated listings hold their game's, and look it up
+ * once, when they are generated, rather than at every group.
+ */
+export function subsetsIn(cache: Map<number, number[][]>, s: State, items: number[], max: number): number[][] {
   const key = groupKey(items, max);
   if (key < 0) return allSubsets(s, items, max);
-  let cache = subsetCache.get(s.game);
-  if (!cache) subsetCache.set(s.game, (cache = new Map()));
   let sets = cache.get(key);
   if (sets === undefined) {
     sets = allSubsets(s, items, max);
@@ -193,7 +199,13 @@ export function subsets(s: State, items: number[], max: number): number[][] {
   return sets;
 }
 
-/** The subsets of the groups listed before, per game and group (groupKey). */
+/** The subsets of the groups of a game listed before, by group (groupKey). */
+export function subsetCacheOf(game: object): Map<number, number[][]> {
+  let cache = subsetCache.get(game);
+  if (!cache) subsetCache.set(game, (cache = new Map()));
+  return cache;
+}
+
 const subsetCache = new WeakMap<object, Map<number, number[][]>>();
 const maxCachedGroups = 50_000;
 

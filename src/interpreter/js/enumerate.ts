@@ -4,7 +4,7 @@
 // alike cards where the compiler proved that enough, and a refusal counted as the engine counts it.
 import type { ActionDef, Game, RequirementDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
-import { alikeGroups, choices, subsets, tooManyMoves } from "../engine/legal-moves.js";
+import { alikeGroups, choices, subsetCacheOf, subsetsIn, tooManyMoves } from "../engine/legal-moves.js";
 import { maxLegalMoves } from "../limits.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
@@ -178,8 +178,10 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
     const chosen = oneCard ? lookUp(card, true, bound) + pushLookedUp : `${v} = [${card}];\n${bound} = ${v};\n${next}`;
     const one = `${list} = ${cards};\nfor (${k} = 0; ${k} < ${list}.length; ${k}++) {\n${card} = ${list}[${k}];\n${scratch}[0] = ${card};\n${checkedOne(p.slot, card, scratch, [...groupChecks, ...checks], chosen)}\n}`;
     const rep = em.m.constant([0]);
+    // the game's cache of subsets, looked up once here
+    const subsetsOf = (items: string): string => `${em.m.constant(subsetsIn)}(${em.m.constant(subsetCacheOf(game))}, s, ${items}, Math.min(${max}, ${items}.length))`;
     const eachSet = `for (${j} = 0; ${j} < ${sets}.length; ${j}++) {\n${v} = ${sets}[${j}];\n${bound} = ${v};\n${checked(checks, next)}\n}`;
-    const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+    const allSets = `${sets} = ${group}.length === 1 ? (${max} >= 1 ? [${group}] : []) : ${subsetsOf(group)};\n${eachSet}`;
     // a group of one card is the one card's move
     const setsOf = oneCard
       ? `if (${group}.length === 1) {\nif (${max} >= 1) {\n${card} = ${group}[0];\n${lookUp(card, true, bound, checks.length > 0)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${allSets}\n}`
@@ -188,21 +190,27 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
     let many = `${groups} = ${em.m.constant(alikeGroups)}(s, ${P}, ${from});\nfor (${g} = 0; ${g} < ${groups}.length; ${g}++) {\n${group} = ${groups}[${g}];\n${perGroup}\n}`;
     const alike = p.alike === null ? undefined : alikeKeys(p.alike);
     if (oneCard && alike) {
-      // The groups of alike cards without building them: each card's key, counted first; a group's first card
-      // stands for it, and only a group of several cards is gathered, for its subsets. A candidate that is not a
-      // card of the game (no key) leaves the listing to the general grouping.
-      const [K, mark, count] = [em.m.constant(alike.keyByCard), em.m.constant(new Uint8Array(alike.values.length + 1)), em.m.constant(new Int32Array(alike.values.length + 1))];
-      const [key, ok] = [f.tmp(), f.tmp()];
+      // The groups of alike cards without building them, in one pass over the candidates from the last to the
+      // first: each key's count, the first candidate of each key and each candidate's next alike one. A group's
+      // first card stands for it, and only a group of several cards is gathered, by following its candidates,
+      // for its subsets. A candidate that is not a card of the game (no key), or more candidates than the game
+      // has cards, leave the listing to the general grouping.
+      const table = (n: number) => em.m.constant(new Int32Array(n));
+      const keys = alike.values.length + 1;
+      const [K, count, first, stamp, listing] = [em.m.constant(alike.keyByCard), table(keys), table(keys), table(keys), table(1)];
+      const [keyAt, nextAt] = [table(game.cardNames.length), table(game.cardNames.length)];
+      const [key, ok, gen] = [f.tmp(), f.tmp(), f.tmp()];
       // the group is gathered into a list of the listing's own, emptied first: subsets() keeps nothing of the
       // list it is given, only the subsets it makes
       const gathered = em.m.constant([] as number[]);
-      const gather = `${group} = ${gathered};\nwhile (${group}.length > 0) ${group}.pop();\nfor (${j} = ${g}; ${j} < ${from}.length; ${j}++) if (${K}[${from}[${j}]] + 1 === ${key}) ${group}.push(${from}[${j}]);\n${sets} = ${em.m.constant(subsets)}(s, ${group}, Math.min(${max}, ${group}.length));\n${eachSet}`;
+      const gather = `${group} = ${gathered};\nwhile (${group}.length > 0) ${group}.pop();\nfor (${j} = ${g}; ${j} >= 0; ${j} = ${nextAt}[${j}]) ${group}.push(${from}[${j}]);\n${sets} = ${subsetsOf(group)};\n${eachSet}`;
       const setsHere = `if (${count}[${key}] === 1) {\nif (${max} >= 1) {\n${card} = ${from}[${g}];\n${lookUp(card, true, bound, checks.length > 0)}${checkedOne(p.slot, card, values[i], checks, pushLookedUp, true)}\n}\n} else {\n${gather}\n}`;
       const groupHere = groupChecks.length > 0 ? `${card} = ${from}[${g}];\n${rep}[0] = ${card};\n${checkedOne(p.slot, card, rep, groupChecks, setsHere)}` : setsHere;
-      // the counts and marks of the keys the candidates have are cleared first, not the whole table: a hand holds a
-      // few of a table's keys, and the listing runs before every decision
-      const counted = `${ok} = true;\nfor (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${count}[${key} + 1] = 0;\n${mark}[${key} + 1] = 0;\n}\nif (${ok}) for (${g} = 0; ${g} < ${from}.length; ${g}++) ${count}[${K}[${from}[${g}]] + 1]++;`;
-      const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${K}[${from}[${g}]] + 1;\nif (${mark}[${key}] === 1) continue;\n${mark}[${key}] = 1;\n${groupHere}\n}`;
+      // Each listing has a number of its own (the stamp): a key whose stamp is not this listing's has not been met
+      // in it yet, so that no table is cleared, not even for the candidates' keys. The numbers start again, with
+      // the stamps cleared, long before they would overflow.
+      const counted = `${ok} = ${from}.length <= ${keyAt}.length;\nif (${ok}) {\n${gen} = ${listing}[0] + 1;\nif (${gen} >= 1073741824) {\n${stamp}.fill(0);\n${gen} = 1;\n}\n${listing}[0] = ${gen};\nfor (${g} = ${from}.length - 1; ${g} >= 0; ${g}--) {\n${key} = ${K}[${from}[${g}]];\nif (${key} === undefined) {\n${ok} = false;\nbreak;\n}\n${key}++;\n${keyAt}[${g}] = ${key};\nif (${stamp}[${key}] !== ${gen}) {\n${stamp}[${key}] = ${gen};\n${count}[${key}] = 1;\n${nextAt}[${g}] = -1;\n} else {\n${count}[${key}]++;\n${nextAt}[${g}] = ${first}[${key}];\n}\n${first}[${key}] = ${g};\n}\n}`;
+      const inPlace = `for (${g} = 0; ${g} < ${from}.length; ${g}++) {\n${key} = ${keyAt}[${g}];\nif (${first}[${key}] !== ${g}) continue;\n${groupHere}\n}`;
       many = `${counted}\nif (!${ok}) {\n${many}\n} else {\n${inPlace}\n}`;
     }
     const known = fixed(p.max);
