@@ -8,7 +8,7 @@ import { simulate, type SimulateOptions } from "../src/sim/simulate.js";
 import { randomAgent } from "../src/agents/random.js";
 import { greedyAgent } from "../src/agents/greedy.js";
 import type { Agent } from "../src/agents/agent.js";
-import { deckRules, gameOf } from "./helpers/rules.js";
+import { deckRules, gameOf, playRules } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
 
 /**
@@ -20,17 +20,7 @@ function known(o: { outcome: string; effect?: string; end?: string; variables?: 
   shuffle(stock)
   deal(stock, hand, 3)
 ${o.setup ?? ""}
-phases:
-  main:
-    actions: [play]
-actions:
-  play:
-    params:
-      card: hand
-    effect: |
-      ${(o.effect ?? "move(card, pile)").split("\n").join("\n      ")}
-end: ${o.end ?? "players.all(p => p.hand.empty)"}
-outcome:
+${playRules(`|\n      ${(o.effect ?? "move(card, pile)").split("\n").join("\n      ")}`, o.end)}outcome:
 ${o.outcome}
 `;
 }

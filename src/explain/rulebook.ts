@@ -4,6 +4,7 @@
 // command line and the playground show the same text. Every key of the rules schema is read by one unit here;
 // a test fails when a key has none.
 import type { ComposedRules } from "../interpreter/load/compose.js";
+import { unescapePointer } from "../interpreter/load/yaml.js";
 import { capitalize, listWords, Reader, words, type Line, type Names } from "./words.js";
 import { rankNames } from "../interpreter/cards.js";
 
@@ -356,7 +357,7 @@ class Writer {
 function at(raw: unknown, pointer: string): unknown {
   let v = raw;
   for (const part of pointer.split("/").slice(1)) {
-    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = unescapePointer(part);
     if (Array.isArray(v)) v = v[Number(key)];
     else if (isMap(v)) v = Object.hasOwn(v, key) ? v[key] : undefined;
     else return undefined;

@@ -2,7 +2,7 @@
 // every rule. Every problem is collected with its place; nothing here throws on bad rule text.
 import type { Diagnostic } from "../diagnostics.js";
 import type { Source } from "./yaml.js";
-import { escapePointer } from "./yaml.js";
+import { escapePointer, unescapePointer } from "./yaml.js";
 import { ComposedSource } from "./composed-source.js";
 import { Compiler, type Binding, type Environment, type UnitOptions } from "../lang/compile.js";
 import * as T from "../lang/types.js";
@@ -26,8 +26,6 @@ import { playerRange } from "../sections/players.js";
 import { compileTriggers } from "../sections/triggers.js";
 import { compileVariableInitials, declareConstants, declareOptions, declareVariables } from "../sections/values.js";
 import { declareZones } from "../sections/zones.js";
-
-const unescapePointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
 const specialNames = new Set(["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"]);
 

@@ -278,6 +278,11 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** The key a JSON Pointer segment names: escapePointer undone. */
+export function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
 /**
  * `else: note: play more` reads as a map inside a value: the usual cause is a value holding ': ', which YAML
  * takes as a key. Say so, and show the value quoted.
