@@ -12,6 +12,6 @@ const rules = new RulesClient();
 if (!location.hash) {
   const store = new FileStore();
   const first = store.names()[0];
-  void rules.sync(store.entries()).then(() => rules.ask({ kind: "check", rules: [first === undefined ? "idiot" : `${userFolder}/${first}`] })).catch(() => {});
+  rules.startWith({ files: store.entries(), check: [first === undefined ? "idiot" : `${userFolder}/${first}`] });
 } else rules.start();
 await (await page).startPage(rules);

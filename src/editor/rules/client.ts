@@ -3,6 +3,7 @@
 // never waits on rule text. The main thread never loads rules itself.
 import type { Envelope, Failure, Reply, ReplyTo, Request } from "./protocol.js";
 import RulesWorker from "./rules.worker.js?worker";
+import { workerName, type FirstWork } from "./first-work.js";
 
 export class TimeLimit extends Error {}
 
@@ -47,10 +48,26 @@ export class RulesClient {
     });
   }
 
+  /**
+   * Starts the worker with the user's files and a first check to make at once, carried in its name (first-work.ts)
+   * so that neither waits for the page's thread; the check's answer is kept in the loader's caches for the
+   * editor's own. A workspace too large for a name is sent and checked by messages instead.
+   */
+  startWith(work: FirstWork): void {
+    if (this.worker) return;
+    const name = workerName(work);
+    if (name === "rules") {
+      void this.sync(work.files).then(() => this.ask({ kind: "check", rules: work.check })).catch(() => {});
+      return;
+    }
+    this.sent = new Map(work.files);
+    this.start(name);
+  }
+
   /** Starts the worker, if it is not running (a request starts it too). */
-  start(): Worker {
+  start(name = "rules"): Worker {
     if (this.worker) return this.worker;
-    const worker = new RulesWorker({ name: "rules" });
+    const worker = new RulesWorker({ name });
     worker.onmessage = (e: MessageEvent<Envelope<Reply> | Failure>) => {
       const p = this.pending.get(e.data.id);
       if (!p) return;

@@ -2,11 +2,21 @@
 // requests one at a time; a request that never ends (a hostile rule file) is ended with the worker by the page.
 import { changeWorkspace } from "./workspace-host.js";
 import { answer } from "./answer.js";
+import { firstWork } from "./first-work.js";
 import type { Envelope, Failure, Reply, Request } from "./protocol.js";
 
-const scope = self as unknown as { postMessage(message: unknown): void; onmessage: ((e: MessageEvent<Envelope<Request>>) => void) | null };
+const scope = self as unknown as { name: string; postMessage(message: unknown): void; onmessage: ((e: MessageEvent<Envelope<Request>>) => void) | null };
 
-changeWorkspace([]);
+// the first work its name carries (first-work.ts): the user's files, and a check whose answer the loader keeps
+const first = firstWork(scope.name);
+changeWorkspace(first?.files ?? []);
+if (first?.check.length) {
+  try {
+    answer({ kind: "check", rules: first.check });
+  } catch {
+    // the page's own check of the same rules will say what is wrong
+  }
+}
 
 scope.onmessage = (e) => {
   const { id, body } = e.data;
