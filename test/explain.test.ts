@@ -105,6 +105,21 @@ describe("the words of expressions and effects", () => {
     expect(read.expression(text)).toBe(words);
   });
 
+  it("reads a definition's one-letter parameter by what its body uses it as: a card, a player, or as written when it says neither or both", () => {
+    const cards = new Set(["rank", "suit"]);
+    expect(read.parameterNouns(["c", "top"], "c.rank >= top.rank", cards)).toEqual(["card", undefined]);
+    expect(read.parameterNouns(["p"], "p.hand.count + p.score", cards)).toEqual(["player"]);
+    expect(read.parameterNouns(["x"], "x.rank + x.score", cards)).toEqual([undefined]);
+    expect(read.parameterNouns(["p"], "clockwiseFrom(dealer).indexOf(p)", cards)).toEqual([undefined]);
+    expect(read.parameterNouns(["c"], "if c.suit == \"H\" { move(pile, removed) }", cards)).toEqual(["card"]);
+    const idiot = rulebookText(explain(loadComposition(["idiot"]).rules!));
+    expect(idiot).toContain("follows(c, top): the card's rank is at least top's rank.");
+    // across the shipped rulebooks, "c's" and "p's" were 330 phrases; those left are parameters the body does not type
+    const left = shippedRules().map((id) => loadComposition([id, ...completion([id])]).rules).filter((r) => r !== undefined)
+      .reduce((n, r) => n + (rulebookText(explain(r!)).match(/\b[a-z]'s\b/g) ?? []).length, 0);
+    expect(left).toBeLessThan(40);
+  });
+
   it("reads the values a message fills in, each in angle brackets, and the rest as written", () => {
     expect(read.message("{pile.top} is higher than {hand.count(c => c.rank == 10)}: play {fromTable ? 'a table card' : 'from your hand'}")).toBe(
       "<the top card of the pile> is higher than <the count of cards in your hand whose rank is 10>: play <\"a table card\" if fromTable, otherwise \"from your hand\">");

@@ -203,6 +203,17 @@ class Writer {
     return [this.item("setup", "Before the first phase", this.read.program(programText(this.raw.setup)))];
   }
 
+  /** The attributes the rule file's cards have: rank and suit, and those its card sets give. */
+  private cardAttributes(): Set<string> {
+    const out = new Set(["rank", "suit"]);
+    const sets = (this.raw.cards as Raw | undefined)?.sets;
+    for (const set of Array.isArray(sets) ? sets : []) {
+      if (!isMap(set)) continue;
+      for (const key of ["with", "each"]) if (isMap(set[key])) for (const k of Object.keys(set[key] as Raw)) out.add(k);
+    }
+    return out;
+  }
+
   define(): Item[] {
     return this.named("define", (key, d) => {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?$/.exec(key);
@@ -215,7 +226,7 @@ class Writer {
           : body.length ? [{ text: "Does this:", depth: 0 }, ...body] : [{ text: "Does nothing.", depth: 0 }];
         if (textOf(d)) lines.push({ text: textOf(d)!, depth: 0 });
         return lines;
-      });
+      }, this.read.parameterNouns(params, text, this.cardAttributes()));
     }, true);
   }
 

@@ -116,6 +116,32 @@ export class Reader {
     }
   }
 
+  /**
+   * What each one-letter parameter of a definition stands for, from how its body uses it: a card when it reads a
+   * card's attribute (c.rank), a player when it reads a zone or a variable each player has (p.hand); undefined
+   * when the body says neither or both, and for a parameter with a name of its own (top), which reads as written.
+   */
+  parameterNouns(params: string[], text: string, cardAttributes: ReadonlySet<string>): (string | undefined)[] {
+    const parsed = parseExpression(text).value ?? parseProgram(text).value;
+    const uses = new Map(params.map((p) => [p, new Set<string>()]));
+    const visit = (node: unknown, depth: number): void => {
+      if (depth > 200 || !node || typeof node !== "object") return;
+      if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
+      const n = node as { k?: unknown; object?: { k?: unknown; name?: unknown }; name?: unknown };
+      if (n.k === "member" && n.object?.k === "name" && typeof n.object.name === "string" && typeof n.name === "string") {
+        const name = n.name;
+        const kind = cardAttributes.has(name) ? "card" : this.names.perPlayer.has(name) ? "player" : null;
+        if (kind) uses.get(n.object.name)?.add(kind);
+      }
+      for (const v of Object.values(node)) visit(v, depth + 1);
+    };
+    visit(parsed, 0);
+    return params.map((p) => {
+      const kinds = uses.get(p)!;
+      return p.length === 1 && kinds.size === 1 ? [...kinds][0] : undefined;
+    });
+  }
+
   /** The word for one of what a list holds, when the list says: the players hold players, a zone cards. */
   private nounOf(e: Expr): string | undefined {
     switch (e.k) {
