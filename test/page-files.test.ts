@@ -106,6 +106,22 @@ describe("rules named on the page", () => {
     });
   });
 
+  it("reads a match with a card of the user's own added, and in place of one of its cards, as --add-card does, and the match loads with it", async () => {
+    const { answer } = await import("../src/editor/rules/answer.js");
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const aim = readFileSync("rules/on-the-cards/aim/avoid-high-value-cards.yaml", "utf8").replace(/^name:.*$/m, "name: My Aim");
+    await asInRulesWorker({ "my-aim.yaml": aim }, () => {
+      for (const [text, card] of [["on-the-cards/out-of-the-box+card:yours/my-aim.yaml", "card:yours/my-aim.yaml"], ["on-the-cards/out-of-the-box + card:take-lots-of-tricks=yours/my-aim.yaml", "card:take-lots-of-tricks=yours/my-aim.yaml"]]) {
+        const read = answer({ kind: "rules", text }) as { refs: string[] };
+        expect(read.refs).toEqual(["on-the-cards/out-of-the-box", card]);
+        const loaded = loadComposition(read.refs);
+        expect(loaded.diagnostics.filter((d) => d.severity === "error"), text).toEqual([]);
+        expect(loaded.game!.cardNames.includes("my-aim"), text).toBe(true);
+        expect(loaded.game!.cardNames.includes("take-lots-of-tricks"), text).toBe(!card.includes("="));
+      }
+    });
+  });
+
   it("finds where each rule of a run is written: in the variant, in a card, or in the file they extend, however the run names them", async () => {
     const { whereWritten } = await import("../src/editor/rules/where.js");
     const variant = "name: Royal Court\nextends: idiot\n\nappend:\n  actions.play.effect: reverse()\n\ntriggers:\n  courtly:\n    when: pile.count > 40\n    effect: reverse()\n";
