@@ -199,14 +199,20 @@ describe("watching and playing in the page", () => {
     const { page, problems } = await openPage(pg);
     const game = load("idiot");
     await startGame(page, "idiot", 7, ["person", "ismcts:200", "ismcts:200"]);
+    const personMoves = () => page.evaluate(async () => ((await (globalThis as any).playground.play.shared()).moves as [number, string][]).filter(([p]) => p === 0).length);
     // three moves of the person's, each answered by the agents, who search
     for (let i = 0; i < 3; i++) {
-      await page.waitForFunction(() => { const f = (globalThis as any).playground.play.frame; return f.legalFor === 0 && f.cursor === f.length; });
-      const before = (await frameOf(page)).cursor;
-      const legal = (await frameOf(page)).legal;
-      const first = legal.find((m) => m.startsWith("ready")) ?? legal[0]; // out of the swap and into play
+      // the move and the cursor read from one frame: in the swap phase the agents' frames keep coming
+      const [before, first] = await (await page.waitForFunction(() => {
+        const f = (globalThis as any).playground.play.frame;
+        const legal = (f.legal as { text: string }[]).map((m) => m.text);
+        const move = legal.find((m) => m.startsWith("ready")) ?? legal[0]; // out of the swap and into play
+        return f.legalFor === 0 && f.cursor === f.length && move !== undefined ? [f.cursor as number, move] : null;
+      })).jsonValue() as [number, string];
       await page.click(`[data-test=legal-move][data-move="${first}"]`);
-      await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+      // the person's own move applied, not only an agent's that came in before it
+      await expect.poll(personMoves, { timeout: 30_000 }).toBe(i + 1);
+      expect((await frameOf(page)).cursor).toBeGreaterThan(before);
     }
     await page.waitForFunction(() => (globalThis as any).playground.play.frame.legalFor === 0);
     // the same game in the engine, from the moves the page passes on, for what each seat may see now
