@@ -119,6 +119,16 @@ describe("rules named on the page", () => {
         expect(loaded.game!.cardNames.includes("my-aim"), text).toBe(true);
         expect(loaded.game!.cardNames.includes("take-lots-of-tricks"), text).toBe(!card.includes("="));
       }
+      // the catalogue names the matches and their rule cards, for Compose to offer: a match that extends
+      // another has its cards; a round, which holds no rule cards, is no match
+      const { matches } = answer({ kind: "catalog" }) as { matches: { id: string; cards: { name: string; title: string; type: string }[] }[] };
+      const boxed = readFileSync("rules/on-the-cards/out-of-the-box.yaml", "utf8");
+      const written = [...boxed.matchAll(/- each: \{card: \[([a-z0-9-]+)\]\}\n\s+with: \{title: "([^"]+)", type: ([A-Za-z ]+),/g)].map((m) => ({ name: m[1], title: m[2], type: m[3] }));
+      expect(written.length).toBeGreaterThan(10);
+      const box = matches.find((m) => m.id === "on-the-cards/out-of-the-box")!;
+      expect(box.cards.filter((c) => written.some((w) => w.name === c.name))).toEqual(written);
+      expect(matches.find((m) => m.id === "on-the-cards/round-the-twist")?.cards).toEqual(box.cards);
+      expect(matches.some((m) => m.id === "on-the-cards/round" || m.id === "idiot")).toBe(false);
     });
   });
 
@@ -239,13 +249,13 @@ describe("the screens' state across a reload", () => {
     const { PageState, composeState, fields, maxPartBytes, maxFieldChars } = await import("../src/editor/files/page-state.js");
     const kept = storage();
     const state = new PageState(kept);
-    const round = { base: "on-the-cards/round", chosen: [["deal", "my-deal"]], twists: ["on-the-cards/twist/partnership"], players: 4 };
+    const round = { base: "on-the-cards/round", chosen: [["deal", "my-deal"]], twists: ["on-the-cards/twist/partnership"], players: 4, into: { card: "yours/my-deal.yaml", match: "on-the-cards/out-of-the-box", place: "deal-eight" } };
     state.write("compose", round);
     state.write("measure", { rules: "idiot", against: "" });
     expect(new PageState(kept).read("compose", composeState)).toEqual(round);
     expect(new PageState(kept).read("measure", (v) => fields(v, ["rules", "against"]))).toEqual({ rules: "idiot", against: "" });
     // damaged or hostile: dropped whole
-    for (const bad of [{ ...round, players: 99 }, { ...round, chosen: [["deal"]] }, { ...round, twists: [7] }, { ...round, base: "x".repeat(maxFieldChars + 1) }, [], null, "round"]) {
+    for (const bad of [{ ...round, players: 99 }, { ...round, chosen: [["deal"]] }, { ...round, twists: [7] }, { ...round, base: "x".repeat(maxFieldChars + 1) }, { ...round, into: { card: "yours/my-deal.yaml", match: 7, place: "" } }, [], null, "round"]) {
       state.write("compose", bad);
       expect(state.read("compose", composeState), JSON.stringify(bad)?.slice(0, 60)).toBeUndefined();
     }

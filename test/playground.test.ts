@@ -468,6 +468,37 @@ describe("the playground", () => {
     await changed.context.close();
     await page.click("[data-screen=compose]");
 
+    // the card of one's own in a whole match, in the place of the match's Deal Eight: played and measured from
+    // Compose, named as the Rules field and the command line's --add-card name it
+    await page.locator("[data-test=into-match-card]").waitFor();
+    expect(await page.inputValue("[data-test=into-match-card]")).toBe("yours/eight-of-mine.yaml");
+    await page.selectOption("[data-test=into-match-match]", "on-the-cards/out-of-the-box");
+    expect(await page.locator("[data-test=into-match-place] option").allTextContents()).toEqual(["added to the Deal stack", "in place of Deal Eight", "in place of Draw to Fifty", "in place of Deal Thirteen", "in place of Deal Seven", "in place of Deal All"]);
+    await page.selectOption("[data-test=into-match-place]", "deal-eight");
+    const inMatch = "on-the-cards/out-of-the-box + card:deal-eight=yours/eight-of-mine.yaml";
+    await page.click("[data-test=into-match-play]");
+    await page.waitForFunction((r) => (document.querySelector("[data-test=play-rules]") as HTMLInputElement).value === r, inMatch);
+    await page.waitForSelector("[data-test=table] svg");
+    expect(await page.textContent("[data-test=play-error]")).toBe("");
+    await page.click("[data-screen=compose]");
+    await page.click("[data-test=into-match-measure]");
+    expect(await page.inputValue("[data-test=measure-rules]")).toBe(inMatch);
+    await page.fill("[data-test=measure-against]", "on-the-cards/out-of-the-box");
+    await page.fill("[data-test=measure-games]", "10");
+    await page.click("[data-test=measure-run]");
+    await page.waitForFunction(() => document.querySelector("[data-test=summary-json]") !== null, undefined, { timeout: 120_000 });
+    expect(await page.textContent("[data-test=measure-message]")).toBe("");
+    // the command line's games of the match with the same file added in the same place, and of the match alone
+    const yours = mkdtempSync(join(tmpdir(), "houserules-card-"));
+    const mine = join(yours, "eight-of-mine.yaml");
+    writeFileSync(mine, await page.evaluate(() => (globalThis as any).playground.app.workspace.store.get("eight-of-mine.yaml") as string));
+    const cli = async (...more: string[]) => JSON.parse((await run(["simulate", "on-the-cards/out-of-the-box", ...more, "--games", "10", "--seed", "7", "--players", "4", "--json"])).out);
+    const bySide = (all: { rules: string }[]) => Object.fromEntries(all.map((x) => [x.rules, games(x)]));
+    const inMatchSides = (await page.locator("[data-test=summary-json]").allTextContents()).map((t) => JSON.parse(t));
+    expect(bySide(inMatchSides)).toEqual(bySide([await cli("--rules", yours, "--add-card", `deal-eight=${mine}`), await cli()]));
+    expect(inMatchSides.map((x) => x.rules)).toEqual(["on-the-cards/out-of-the-box", "on-the-cards/out-of-the-box+card:deal-eight=eight-of-mine"]); // A against, B under test
+    await page.click("[data-screen=compose]");
+
     // seven sins: Advanced with More Victims is refused with the conflict, as the command line says it
     await page.selectOption("[data-test=base]", "idle-hands/seven-sins");
     const sins = ["idle-hands/seven-sins-advanced", "idle-hands/seven-sins-more-victims"];

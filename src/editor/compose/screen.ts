@@ -1,11 +1,11 @@
 // Composing a round from rule cards: the base's parts, each a stack of the cards that fill it; the twists;
 // the base's presets; a player count. The composed round is described in the words of `houserules compose`,
 // refusals and conflicts included. Any card can be the start of a card of the user's own, which joins its
-// stack at once.
+// stack at once, and can be carried into a whole match: added to its stack, or in the place of one of its cards.
 import { h, fill } from "../dom.js";
 import type { App } from "../app.js";
 import type { Screen } from "../shell.js";
-import type { BaseInfo, CardInfo } from "../rules/protocol.js";
+import type { BaseInfo, CardInfo, MatchInfo } from "../rules/protocol.js";
 import { cardElement } from "./card.js";
 import { Workspace } from "../files/workspace.js";
 import { composeState, type ComposeState } from "../files/page-state.js";
@@ -16,6 +16,10 @@ export class ComposeScreen implements Screen {
   private root!: HTMLElement;
   private bases: BaseInfo[] = [];
   private cards: CardInfo[] = [];
+  private matches: MatchInfo[] = [];
+  /** The user's card carried into a match: its file, the match, the card it replaces ("": added to its stack). */
+  private into = { card: "", match: "", place: "" };
+  private intoMatch = h("section", { class: "into-match", "data-test": "into-match", "aria-label": "Your card in a match" });
   private base: BaseInfo | null = null;
   /** The chosen card for each part, and the chosen twists, by id. */
   private chosen = new Map<string, string>();
@@ -59,7 +63,8 @@ export class ComposeScreen implements Screen {
         h("div", { class: "compose-head" }, this.baseSlot, this.presets, h("label", { class: "players" }, "Players ", this.playerInput)),
         this.stacks),
       h("aside", { class: "compose-result", "aria-label": "The composed round" },
-        h("h2", {}, "The composed round"), this.verdict, h("div", { class: "compose-actions" }, this.playButton, this.measureButton), this.result));
+        h("h2", {}, "The composed round"), this.verdict, h("div", { class: "compose-actions" }, this.playButton, this.measureButton), this.result,
+        this.intoMatch));
     // the user's cards join their stacks; an edit to one is seen the next time this screen is shown
     this.app.workspace.store.on((change) => {
       if (change.renamedTo) this.renamed.set(Workspace.userPath(change.names[0]), Workspace.userPath(change.renamedTo));
@@ -76,6 +81,7 @@ export class ComposeScreen implements Screen {
     const reply = await this.app.rules.ask({ kind: "catalog" });
     this.follow(this.cards, reply.cards);
     this.cards = reply.cards;
+    this.matches = reply.matches;
     // the bases that fragments can be composed onto
     this.bases = reply.bases.filter((b) => this.cards.some((c) => this.rootOf(c) === b.id));
     if (this.saved) this.restore(this.saved);
@@ -121,6 +127,7 @@ export class ComposeScreen implements Screen {
     for (const id of saved.twists) if (this.cards.some((c) => c.id === id)) this.twists.add(id);
     this.players = saved.players;
     this.playerInput.value = String(saved.players);
+    if (saved.into) this.into = { ...saved.into };
   }
 
   private choose(base: BaseInfo | null): void {
@@ -152,6 +159,7 @@ export class ComposeScreen implements Screen {
       void this.compose();
     });
     fill(this.baseSlot, picker);
+    this.renderIntoMatch();
     if (!base) {
       fill(this.stacks, h("p", { class: "empty" }, "No rule file has fragments to compose."));
       return;
@@ -228,7 +236,7 @@ export class ComposeScreen implements Screen {
     if (!this.base) return;
     const cards = this.round();
     const seq = ++this.asked;
-    this.app.state.write("compose", { base: this.base.id, chosen: [...this.chosen], twists: [...this.twists], players: this.players } satisfies ComposeState);
+    this.save();
     this.playButton.disabled = this.measureButton.disabled = true;
     this.verdict.textContent = "composing…";
     try {
@@ -243,6 +251,57 @@ export class ComposeScreen implements Screen {
       this.verdict.textContent = `composing failed: ${(e as Error).message}`;
       this.verdict.className = "verdict failed";
     }
+  }
+
+  private save(): void {
+    if (!this.base) return;
+    this.app.state.write("compose", { base: this.base.id, chosen: [...this.chosen], twists: [...this.twists], players: this.players, into: { ...this.into } } satisfies ComposeState);
+  }
+
+  /**
+   * The user's cards that a match can take (a match has cards of their type), each with those matches; the
+   * choice kept where it still holds, else the first card, its first match, added to its stack.
+   */
+  private renderIntoMatch(): void {
+    const own = this.cards.filter((c) => Workspace.userName(c.path) !== undefined && c.type !== null);
+    const takes = (c: CardInfo) => this.matches.filter((m) => m.cards.some((x) => x.type === c.type));
+    const cards = own.filter((c) => takes(c).length > 0);
+    if (!cards.length) {
+      fill(this.intoMatch, h("h2", {}, "Your card in a match"),
+        h("p", { class: "muted" }, "A card of your own can join a whole match's stacks, or take one card's place: start one with make my own on a card."));
+      return;
+    }
+    const card = cards.find((c) => c.path === this.into.card) ?? cards[0];
+    const matches = takes(card);
+    const match = matches.find((m) => m.id === this.into.match) ?? matches[0];
+    const places = match.cards.filter((x) => x.type === card.type);
+    const place = places.some((x) => x.name === this.into.place) ? this.into.place : "";
+    this.into = { card: card.path, match: match.id, place };
+    const select = (test: string, label: string, options: [value: string, text: string][], value: string, set: (v: string) => void) => {
+      const el = h("select", { "aria-label": label, "data-test": test }, ...options.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
+      el.addEventListener("change", () => {
+        set(el.value);
+        this.renderIntoMatch();
+        this.save();
+      });
+      return el;
+    };
+    fill(this.intoMatch, h("h2", {}, "Your card in a match"),
+      h("p", { class: "into-fields" },
+        select("into-match-card", "Your card", cards.map((c) => [c.path, `${c.name} (${Workspace.userName(c.path)})`]), card.path, (v) => (this.into = { ...this.into, card: v })),
+        " in ",
+        select("into-match-match", "Match", matches.map((m) => [m.id, m.name]), match.id, (v) => (this.into = { ...this.into, match: v })),
+        " ",
+        select("into-match-place", "Where", [["", `added to the ${card.type} stack`], ...places.map((x): [string, string] => [x.name, `in place of ${x.title}`])], place, (v) => (this.into = { ...this.into, place: v }))),
+      h("div", { class: "compose-actions" },
+        h("button", { class: "small primary", "data-test": "into-match-play", title: "play the match with your card", onclick: () => this.app.play(this.intoMatchText(), this.players) }, "Play"),
+        h("button", { class: "small", "data-test": "into-match-measure", title: "measure the match with your card over many games", onclick: () => this.app.measure(this.intoMatchText(), this.players) }, "Measure")));
+  }
+
+  /** The match with the user's card, as the Rules field takes it: MATCH + card:FILE, or card:NAME=FILE. */
+  intoMatchText(): string {
+    const { card, match, place } = this.into;
+    return `${match} + card:${place ? `${place}=` : ""}${card}`;
   }
 
   /** A copy of a card as a file of the user's own, chosen in place of the card it came from. */

@@ -65,6 +65,8 @@ export interface ComposeState {
   chosen: [part: string, id: string][];
   twists: string[];
   players: number;
+  /** A card of the user's own in a match: its file, the match's id, the card it takes the place of ("": added). */
+  into?: { card: string; match: string; place: string };
 }
 
 export function composeState(v: unknown): ComposeState | undefined {
@@ -80,7 +82,9 @@ export function composeState(v: unknown): ComposeState | undefined {
   });
   const twists = v.twists.map(field);
   if (chosen.includes(undefined) || twists.includes(undefined)) return undefined;
-  return { base, chosen: chosen as [string, string][], twists: twists as string[], players: players as number };
+  const into = v.into === undefined ? undefined : fields(v.into, ["card", "match", "place"] as const);
+  if (v.into !== undefined && into === undefined) return undefined;
+  return { base, chosen: chosen as [string, string][], twists: twists as string[], players: players as number, ...(into ? { into } : {}) };
 }
 
 /** The fields of a Measure run, as they are kept and shared. */

@@ -2,7 +2,7 @@
 // catalogue of rule cards, compositions as `houserules compose` describes them, and rulebooks as `houserules
 // explain` writes them.
 import { checkRules } from "../../interpreter/load/check.js";
-import { catalog, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
+import { catalog, matchCardsOf, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
 import { table } from "../../sim/text-table.js";
@@ -13,7 +13,7 @@ import { rulebookText } from "../../explain/render.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
 import { whereWritten } from "./where.js";
-import type { BaseInfo, CardInfo, Reply, Request } from "./protocol.js";
+import type { BaseInfo, CardInfo, MatchInfo, Reply, Request } from "./protocol.js";
 
 export function answer(request: Request): Reply {
   switch (request.kind) {
@@ -33,6 +33,7 @@ export function answer(request: Request): Reply {
         kind: "catalog",
         cards: entries.filter((e) => e.extends !== null).map(card),
         bases: entries.filter((e) => e.extends === null).map(base),
+        matches: entries.map(match).filter((m) => m.cards.length > 0),
       };
     }
     case "language":
@@ -80,4 +81,8 @@ function base(e: CatalogEntry): BaseInfo {
     players: e.players,
     cardTypes: Object.entries(e.cardTypes).map(([type, t]) => ({ type, colour: t.colour ?? null, text: t.text ?? "" })),
   };
+}
+
+function match(e: CatalogEntry): MatchInfo {
+  return { id: e.id, name: e.name, path: pathOf(e.id), cards: matchCardsOf(e) };
 }

@@ -62,6 +62,14 @@ export interface BaseInfo {
   cardTypes: { type: string; colour: string | null; text: string }[];
 }
 
+/** A match, with the rule cards its stacks hold: a card of the user's own can join them or take one's place. */
+export interface MatchInfo {
+  id: string;
+  name: string;
+  path: string;
+  cards: { name: string; title: string; type: string }[];
+}
+
 export interface Composition {
   ok: boolean;
   /** What `houserules compose` prints for the same cards and players, line for line. */
@@ -74,7 +82,7 @@ export interface Composition {
 export type Reply =
   | { kind: "files" }
   | { kind: "check"; results: CheckResult[] }
-  | { kind: "catalog"; bases: BaseInfo[]; cards: CardInfo[] }
+  | { kind: "catalog"; bases: BaseInfo[]; cards: CardInfo[]; matches: MatchInfo[] }
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */

@@ -33,6 +33,28 @@ export function cardRefOf(file: string, replaces?: string): string {
   return `${prefix}${replaces ? `${replaces}=` : ""}${file}`;
 }
 
+/** One of a match's rule cards: its name as a move or card:NAME=FILE writes it, its printed title and type. */
+export interface MatchCard {
+  name: string;
+  title: string;
+  type: string;
+}
+
+/** The rule cards a match's own file holds (not those of the file it extends), in the order written. */
+export function ruleCardsOf(raw: Raw): MatchCard[] {
+  const section = raw.cards && typeof raw.cards === "object" ? (raw.cards as Raw) : {};
+  const sets = Array.isArray(section.sets) ? (section.sets as unknown[]) : [];
+  const out: MatchCard[] = [];
+  for (const s of sets) {
+    if (!s || typeof s !== "object" || !isRuleSet(s as Raw)) continue;
+    const w = withOf(s as Raw);
+    const names = setNames(s as Raw)?.names ?? [];
+    const title = typeof w.title === "string" && names.length === 1 ? w.title : null;
+    for (const name of names) out.push({ name, title: title ?? name, type: String(w.type) });
+  }
+  return out;
+}
+
 export interface CardToAdd {
   file: SourceFile;
   raw: Raw;
@@ -55,6 +77,11 @@ function withOf(set: Raw): Raw {
   return set.with && typeof set.with === "object" ? (set.with as Raw) : {};
 }
 
+/** Whether a card set is of rule cards: its cards name a rule file and a type. */
+function isRuleSet(set: Raw): boolean {
+  return typeof withOf(set).rules === "string" && withOf(set).rules !== "" && typeof withOf(set).type === "string";
+}
+
 /**
  * Adds the cards to the composed rules of a match (in place), recording where each new set was written (its
  * card's file). Gives the problems: a card without a type, a type the match has no cards of, a card to replace
@@ -65,7 +92,6 @@ export function addCards(raw: Raw, source: ComposedSource, matchFolder: string, 
   const section = (raw.cards ??= {}) as Raw;
   const sets = ((section.sets as Raw[] | undefined) ?? []).map((s) => ({ ...s }));
   section.sets = sets;
-  const isRuleSet = (s: Raw) => typeof withOf(s).rules === "string" && withOf(s).rules !== "" && typeof withOf(s).type === "string";
   const types = [...new Set(sets.filter(isRuleSet).map((s) => String(withOf(s).type)))];
   if (cards.length > maxAddedCards) {
     return [cards[maxAddedCards].file.at("", "error", "E_COMPOSE", `${cards.length} rule cards added to one match, more than the limit of ${maxAddedCards}`, true)];

@@ -8,6 +8,7 @@ import { host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { maxFileBytes } from "../limits.js";
 import { SourceFile, loadYaml } from "./yaml.js";
+import { ruleCardsOf, type MatchCard } from "./added-cards.js";
 
 export interface CatalogEntry {
   id: string;
@@ -24,6 +25,8 @@ export interface CatalogEntry {
   parts: Record<string, { type?: string; text?: string }>;
   cardTypes: Record<string, { colour?: string; text?: string }>;
   players: { min: number; max: number } | null;
+  /** A match's rule cards as its own file holds them (a match that extends another has the other's too). */
+  matchCards: MatchCard[];
   /** The folder of the file: what it names (extends, include) is found from there. */
   folder: string;
 }
@@ -74,6 +77,7 @@ function readEntry(file: string, id: string, text: string): CatalogEntry | undef
     parts: raw.parts && typeof raw.parts === "object" ? (raw.parts as CatalogEntry["parts"]) : {},
     cardTypes: raw.cardTypes && typeof raw.cardTypes === "object" ? (raw.cardTypes as CatalogEntry["cardTypes"]) : {},
     players: playerRange(raw.players),
+    matchCards: ruleCardsOf(raw),
     folder: dirname(file),
   };
 }
@@ -169,6 +173,21 @@ export function entry(id: string, folder = host().workingFolder): CatalogEntry |
 /** The entry a reference names from a folder, by id, path or name. */
 export function entryOf(ref: string, folder = host().workingFolder): CatalogEntry | undefined {
   return entry(referenceFrom(ref, folder), folder);
+}
+
+/**
+ * A match's rule cards, those its chain of `extends` holds included (a file's own come first; a card named
+ * twice counts once): what a card of one's own can be added to or put in the place of. Empty for a file that
+ * is no match.
+ */
+export function matchCardsOf(e: CatalogEntry): MatchCard[] {
+  const out: MatchCard[] = [];
+  let at: CatalogEntry | undefined = e;
+  for (let i = 0; at && i < 50; i++) {
+    for (const c of at.matchCards) if (!out.some((o) => o.name === c.name)) out.push(c);
+    at = at.extends ? entryOf(at.extends, at.folder) : undefined;
+  }
+  return out;
 }
 
 /** The base a fragment is finally composed onto: its chain of `extends` to a file without one. */
