@@ -9,6 +9,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
+import { StepBudget } from "./step-budget.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { describeEvent } from "../interpreter/events.js";
 import { actors, innermost, isRealtime, legalMoves, moveText, parseMove } from "../interpreter/engine.js";
@@ -57,6 +58,12 @@ export interface RoomTiming {
   agentDelayMs: number;
   /** In real time: the most a move's time is set back for its sender's round trip, in seconds (0: none). */
   lagCap: number;
+  /**
+   * The most wall-clock milliseconds a room's rule code may run at one time: the game's start, one move and what
+   * follows it, one agent's decision. Every room shares the server's thread, so a rule file that computes without
+   * end stops its own game with E_BUDGET instead of stalling the other rooms.
+   */
+  stepMs: number;
 }
 
 /** The viewer describeEvent tells an onlooker's log to: no seat, so only what everyone sees is named. */
@@ -95,6 +102,7 @@ export class Room {
   private clockAt = 0;
   private since = performance.now();
   broken: string | null = null;
+  private readonly budget: StepBudget;
 
   private constructor(
     readonly folder: string,
@@ -104,10 +112,11 @@ export class Room {
     private readonly timing: RoomTiming,
   ) {
     this.applied = file.names.map(() => 0);
+    this.budget = new StepBudget(timing.stepMs);
     const seats = file.agents.map((a) => (a === null ? null : makeAgent(a)!));
     this.recorder = new GameRecorder({ program: programVersion(), game: 1, rules: file.rules, hash, options: file.options, seed: file.seed, players: file.names, agents: file.agents.map((a) => a ?? "person") });
     this.play = new GamePlay(game, {
-      names: file.names, seed: file.seed, seats, options: file.options, log: true, asWritten: true,
+      names: file.names, seed: file.seed, seats, options: file.options, log: true, asWritten: true, budget: this.budget,
       watch: (g, e) => {
         this.recorder.watch(g, e);
         this.entries.push({ game: g, event: e });
@@ -142,6 +151,7 @@ export class Room {
     } catch (e) {
       return (e as Error).message; // players or options the rules do not allow
     }
+    if (room.state.error !== null) return `the game stops as it starts: ${room.state.error}`;
     writeSynced(join(folder, roomName), JSON.stringify(file, null, 2) + "\n");
     writeSynced(join(folder, logName), room.recorder.take().join("\n") + "\n");
     await room.open();
@@ -168,6 +178,7 @@ export class Room {
     for (let k = 1; k < lines.length; k++) {
       const value = JSON.parse(lines[k]) as LogMove | { end: true };
       if ("end" in value) break;
+      room.budget.begin();
       const refused = applyLogged(room.state, value);
       if (refused) return `line ${k + 1}: ${refused}`;
       const again = room.recorder.take();
@@ -205,6 +216,7 @@ export class Room {
 
   join(v: Viewer): void {
     this.viewers.add(v);
+    this.budget.begin();
     v.sent = 0;
     v.drawn = undefined;
     v.send(this.frame(v, null));
@@ -223,7 +235,10 @@ export class Room {
 
   /** Runs one piece of work after the ones before it: a room's moves are applied, logged and answered in order. */
   private enqueue(work: () => Promise<void> | void): Promise<void> {
-    this.queue = this.queue.then(work).catch((e: Error) => this.fail(e));
+    this.queue = this.queue.then(() => {
+      this.budget.begin();
+      return work();
+    }).catch((e: Error) => this.fail(e));
     return this.queue;
   }
 
@@ -276,12 +291,21 @@ export class Room {
 
   /** Outside real time with no delay: every agent move up to the next person's turn. */
   private agentsNow(): void {
-    for (let n = 0; n < 100_000 && !this.state.over && this.play.nextAgent() >= 0 && this.play.step(); n++);
+    const started = performance.now();
+    for (let n = 0; n < 100_000 && !this.state.over && this.play.nextAgent() >= 0; n++) {
+      this.budget.begin();
+      if (!this.play.step()) break;
+      // the rest after other rooms have had the thread: commit's schedule() sets a timer for the next agent
+      if (performance.now() - started > this.timing.stepMs / 2) break;
+    }
   }
 
   /** In real time: every agent move planned for `at` or sooner. */
   private agentsUntil(at: number): void {
-    for (let t = this.nextAgentAt(); t !== null && t <= at && !this.state.over && this.play.step(); t = this.nextAgentAt());
+    for (let t = this.nextAgentAt(); t !== null && t <= at && !this.state.over; t = this.nextAgentAt()) {
+      this.budget.begin();
+      if (!this.play.step()) break;
+    }
   }
 
   private nextAgentAt(): number | null {
@@ -306,6 +330,7 @@ export class Room {
       fsyncSync(fd);
       closeSync(fd);
     }
+    this.budget.begin();
     if (lines.length > 0) for (const v of this.viewers) v.send(this.frame(v, null));
     if (this.ended) for (const f of this.onOver.splice(0)) f();
     this.schedule();
@@ -343,7 +368,10 @@ export class Room {
     // every move whose time has come, in time order: the people's (after the cap) and the agents' between them
     const due = this.now() - this.timing.lagCap * this.file.speed;
     this.pending.sort((a, b) => a.at - b.at || a.seat - b.seat);
-    while (this.pending.length && this.pending[0].at <= due && !this.state.over) await this.apply(this.pending.shift()!);
+    while (this.pending.length && this.pending[0].at <= due && !this.state.over) {
+      this.budget.begin();
+      await this.apply(this.pending.shift()!);
+    }
     this.agentsUntil(due);
     await this.commit(this.recorder.take());
   }

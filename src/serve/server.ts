@@ -3,7 +3,7 @@
 // Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
 import { readdirSync, existsSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import rateLimit from "@fastify/rate-limit";
@@ -15,6 +15,7 @@ import { pageHtml, pageScript } from "./page.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type RoomAnswer, type ServerMessage } from "./protocol.js";
 import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
+import { StartChecks, defaultStartBounds, type StartBounds } from "./starts.js";
 
 export interface ServeOptions {
   host: string;
@@ -38,6 +39,8 @@ export interface ServeOptions {
    * connections are closed and it is dropped; its folder stays, and a link to it loads it again from its log.
    */
   keepFinishedMs?: number;
+  /** Bounds on loading and starting the rule files sent with a room, checked on a thread of their own. */
+  starts?: Partial<StartBounds>;
   /** Where the server says what it does (rooms made and resumed; never a secret). */
   say?: (line: string) => void;
 }
@@ -56,6 +59,8 @@ const serverAgents = new Set(["random", "greedy"]);
 /** A room request with its rule files is at most this many bytes. */
 const maxRoomBytes = 2 * 1024 * 1024;
 const maxConnectionsPerRoom = 64;
+/** The most a room's rule code runs at one time by default, in milliseconds: half the time in which every other room answers. */
+export const defaultStepMs = 50;
 
 interface RoomRequest {
   rules?: unknown;
@@ -122,11 +127,14 @@ function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: s
 export async function startServer(o: ServeOptions): Promise<Server> {
   const say = o.say ?? (() => {});
   const data = resolve(o.data);
-  const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15 };
+  const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15, stepMs: o.timing?.stepMs ?? defaultStepMs };
   const rooms = new Map<string, Room>();
   const maxRooms = o.maxRooms ?? 1000;
   const full = { error: `the server holds ${maxRooms} rooms, its most` };
 
+  const starts = new StartChecks({ ...defaultStartBounds, ...o.starts });
+  /** A message about a room's files, with the server's own folders left out: the room's maker knows the files by their names. */
+  const shown = (message: string, folder: string): string => message.split(folder + sep).join("").split(data + sep).join("");
   const keepFinishedMs = o.keepFinishedMs ?? 10 * 60_000;
   /** Holds a room in memory until its game has been over for keepFinishedMs. */
   const hold = (room: Room): Room => {
@@ -244,11 +252,15 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
     const secrets = asked.agents.map((a) => (a === null ? newSecret() : null));
     const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
-    const room = await Room.create(folder, file, timing);
-    if (typeof room === "string") {
+    const refuse = (error: string) => {
       rmSync(folder, { recursive: true, force: true });
-      return reply.code(400).send({ error: room });
-    }
+      return reply.code(400).send({ error: shown(error, folder) });
+    };
+    // rule files sent with the room load and start on the check's thread first: this thread is every room's
+    const unfit = asked.files.length > 0 ? await starts.check({ folder, rules: asked.rules, names: asked.names, seed: asked.seed, options: asked.options, stepMs: timing.stepMs }) : null;
+    if (unfit !== null) return refuse(unfit);
+    const room = await Room.create(folder, file, timing);
+    if (typeof room === "string") return refuse(room);
     hold(room);
     say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
     const base = `http://${req.headers.host}`;
@@ -294,6 +306,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     close: async () => {
       for (const room of rooms.values()) room.close();
       await app.close();
+      await starts.close();
     },
   };
 }

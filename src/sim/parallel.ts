@@ -1,11 +1,8 @@
 // Games spread over worker threads (a piscina pool). Each worker rebuilds the run from names and plays a share of
 // games by index; game i always has seed `${seed}:${i}`, and the outcomes are put back in game order, so the
 // summary of a run is the same whatever the number of workers.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { packageRoot } from "../node/host.js";
+import { compiledBeside } from "../node/worker-file.js";
 import { host } from "../interpreter/load/host.js";
 import type { GameOutcome } from "./simulate.js";
 import type { Tally } from "./tally.js";
@@ -13,18 +10,8 @@ import type { RunSpec } from "./run-spec.js";
 import type { Task } from "./worker.js";
 import { shares } from "./shares.js";
 
-/**
- * The worker's compiled file: next to this module when it runs compiled (dist/src/sim/), else, when it runs as
- * TypeScript source (under vitest), the build's copy in dist/ — worker threads run JavaScript only.
- */
-export function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const beside = join(dirname(here), "worker.js");
-  if (here.endsWith(".js") && existsSync(beside)) return beside;
-  const built = join(packageRoot(), "dist", "src", "sim", "worker.js");
-  if (existsSync(built)) return built;
-  throw new Error(`cannot find the compiled worker (${built}): run npm run build`);
-}
+/** The worker's compiled file (worker threads run JavaScript only, also under vitest). */
+export const workerFile = (): string => compiledBeside(import.meta.url, "sim", "worker.js");
 
 export { chunkSize } from "./shares.js";
 

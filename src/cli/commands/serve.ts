@@ -1,7 +1,8 @@
 // houserules serve: hold games for friends at other screens, each sent only their seat's view.
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { startServer } from "../../serve/server.js";
+import { defaultStepMs, startServer } from "../../serve/server.js";
+import { defaultStartBounds } from "../../serve/starts.js";
 
 export const serveHelp = `Usage: houserules serve [--host H] [--port P] [--data DIR]
 
@@ -25,6 +26,11 @@ Options:
   --agent-delay MS  how long an agent waits before its move outside real time (default 400)
   --lag-cap MS   in real time, the most a move's time is set back for its sender's round trip (default
                  150; 0: moves are timed as they arrive)
+  --step-ms MS   the most a room's rule code may run at one time: its start, a move and what follows
+                 it, an agent's decision (default 50). A room that runs longer is stopped with E_BUDGET, so
+                 that no room's rules hold up the others
+  --load-ms MS   the most the rule files sent with a room may take to load (default 500); they are
+                 loaded, and their game started, on a thread of their own before the room is made
   --rooms-per-minute N, --connections-per-minute N  per address (default 30 and 120)
   --messages-per-second N  per connection, after a burst of twice as many (default 10)
   --json         print what the server does as JSON lines ({"listening": url}, {"room": ...})
@@ -39,7 +45,7 @@ const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
 export async function serveCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true },
-    "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" },
+    "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" }, "step-ms": { type: "string" }, "load-ms": { type: "string" },
     "rooms-per-minute": { type: "string" }, "connections-per-minute": { type: "string" }, "messages-per-second": { type: "string" },
     json: { type: "boolean" },
   });
@@ -60,7 +66,8 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
     roomsPerMinute: intFlag(values["rooms-per-minute"], "rooms-per-minute", 30, 1, 1_000_000),
     connectionsPerMinute: intFlag(values["connections-per-minute"], "connections-per-minute", 120, 1, 1_000_000),
     perSecond, burst: 2 * perSecond,
-    timing: { agentDelayMs: intFlag(values["agent-delay"], "agent-delay", 400, 0, 60_000), lagCap: intFlag(values["lag-cap"], "lag-cap", 150, 0, 2000) / 1000 },
+    timing: { agentDelayMs: intFlag(values["agent-delay"], "agent-delay", 400, 0, 60_000), lagCap: intFlag(values["lag-cap"], "lag-cap", 150, 0, 2000) / 1000, stepMs: intFlag(values["step-ms"], "step-ms", defaultStepMs, 1, 60_000) },
+    starts: { loadMs: intFlag(values["load-ms"], "load-ms", defaultStartBounds.loadMs, 1, 60_000) },
     say: (line) => say(line, { event: line }),
   });
   if (!loopback.has(host)) io.err(`warning: listening on ${host}: anyone who can reach this address can make rooms and watch them; there are no accounts and no TLS (docs/serve.md)\n`);

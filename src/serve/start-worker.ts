@@ -1,0 +1,39 @@
+// The entry of the server's start-check thread (run by piscina from the compiled dist/src/serve/start-worker.js):
+// rule files sent with a room are loaded, and their game started, here first, so that a file that loads slowly or
+// whose start computes without end holds up this thread, never the one every room shares.
+import { installNodeHost } from "../node/host.js";
+import { loadComposition } from "../interpreter/load/load.js";
+import { formatDiagnostic } from "../interpreter/diagnostics.js";
+import { newGame } from "../interpreter/engine.js";
+import { StepBudget } from "./step-budget.js";
+
+installNodeHost();
+
+export interface StartTask {
+  /** The room's folder, which the rules' relative paths are read from. */
+  folder: string;
+  rules: string[];
+  names: string[];
+  seed: string;
+  options: Record<string, unknown>;
+  /** The most milliseconds the game's start may take (the rooms' step limit). */
+  stepMs: number;
+}
+
+/** How it went: the milliseconds the rules took to load, or why the room cannot be made. */
+export type StartAnswer = { loadMs: number; error?: undefined } | { error: string };
+
+export default function checkStart(task: StartTask): StartAnswer {
+  const t0 = performance.now();
+  const loaded = loadComposition(task.rules, task.folder);
+  const loadMs = performance.now() - t0;
+  const first = loaded.diagnostics.find((d) => d.severity === "error");
+  if (!loaded.game || first) return { error: first ? formatDiagnostic(first) : "the rules do not load" };
+  try {
+    const s = newGame(loaded.game, { players: task.names, seed: task.seed, options: task.options, log: false, budget: new StepBudget(task.stepMs) });
+    if (s.error !== null) return { error: `the game stops as it starts: ${s.error}` };
+  } catch (e) {
+    return { error: (e as Error).message }; // players or options the rules do not allow
+  }
+  return { loadMs };
+}
