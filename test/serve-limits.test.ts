@@ -3,10 +3,10 @@
 // meanwhile another room's moves are answered as quickly as ever.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, makeRoom, secretOf, spawnServer } from "./helpers/serve-client.js";
+import { Client, makeRoom, secretOf, spawnServer, type MadeRoom } from "./helpers/serve-client.js";
 import { startServer, type Server } from "../src/serve/server.js";
 
 const data = mkdtempSync(join(tmpdir(), "houserules-limits-"));
@@ -30,7 +30,6 @@ function looping(where: "setup" | "effect"): string {
     .replace("  deal(stock, hand, 3)\n", where === "setup" ? `  deal(stock, hand, 3)\n  ${loop}\n` : "  deal(stock, hand, 3)\n");
 }
 
-const post = (body: unknown) => fetch(`${url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
 
 describe("a room's rule code is bounded", () => {
   it("refuses a room whose start loops and stops a game whose move loops, while another room's moves are answered within 100 ms", async () => {
@@ -62,7 +61,7 @@ describe("a room's rule code is bounded", () => {
     // rooms whose start loops, one after another, for as long as the game above goes on
     let refused = 0;
     for (; playing || refused < 3; refused++) {
-      const r = await post({ files: [{ name: "loops.yaml", text: looping("setup") }], players: 2 });
+      const r = await post(url, { files: [{ name: "loops.yaml", text: looping("setup") }], players: 2 });
       expect(r.status).toBe(400);
       const { error } = (await r.json()) as { error: string };
       expect(error).toMatch(/ran for more than 50 ms at once/);
@@ -123,3 +122,100 @@ describe("the rule files sent with a room", () => {
     expect(next.error).toMatch(/at most 1 ms/);
   });
 });
+
+describe("rooms held", () => {
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("expire when unplayed or over and idle for the time set; the cap counts every room held, also after a restart", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "houserules-expire-"));
+    const said: string[] = [];
+    const start = (maxRooms: number, expireMs: number) => startServer({ host: "127.0.0.1", port: 0, data: folder, maxRooms, expireMs, expireUnfinishedMs: 60_000, timing: { agentDelayMs: 0 }, say: (l) => void said.push(l) });
+    let server = await start(2, 60_000);
+    try {
+      const unplayed = await makeRoom(server.url, { rules: "idiot", players: 2, seed: 1 });
+      const playing = await makeRoom(server.url, { rules: "idiot", agents: [null, "random"], seed: 2 });
+      // a person moves in the second: it is played, and goes on
+      const seat = secretOf(playing.seats[0].link!);
+      const ann = await Client.open(server.url, seat.room);
+      let f = ann.nextFrame();
+      ann.send({ t: "join", seat: 0, secret: seat.secret });
+      while ((await f).legal.length === 0) f = ann.nextFrame();
+      const moved = ann.nextFrame((g) => g.ack >= 1);
+      ann.send({ t: "move", id: 1, text: (await f).legal[0], secret: seat.secret });
+      await moved;
+      ann.close();
+      const third = await post(server.url, { rules: "idiot", players: 2 });
+      expect(third.status).toBe(503);
+
+      // restarted with a lower cap it still holds both, says so, and makes no room
+      await server.close();
+      said.length = 0;
+      server = await start(1, 300);
+      expect(said).toContain("the server holds 2 rooms, more than its most (1): no room is made until some expire");
+      // the unplayed room expires; the one in play does not (its own, longer time)
+      for (let t = 0; existsSync(join(folder, unplayed.room)) && t < 100; t++) await wait(50);
+      expect(existsSync(join(folder, unplayed.room))).toBe(false);
+      expect(said.some((l) => l.startsWith(`room ${unplayed.room} expired`))).toBe(true);
+      expect((await fetch(`${server.url}/rooms/${unplayed.room}`)).status).toBe(404);
+      expect((await post(server.url, { rules: "idiot", players: 2 })).status).toBe(503); // the one in play is held
+      expect(existsSync(join(folder, playing.room))).toBe(true);
+    } finally {
+      await server.close();
+    }
+    // with room again once the cap allows it
+    server = await start(2, 300);
+    try {
+      const made = await post(server.url, { rules: "idiot", players: 2 });
+      expect(made.status).toBe(201);
+    } finally {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("count per address, believing X-Forwarded-For only from a proxy named with trustProxy, and each seat's joins are limited too", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "houserules-proxy-"));
+    const proxied = await startServer({ host: "127.0.0.1", port: 0, data: folder, trustProxy: ["127.0.0.1"], connectionsPerMinute: 3, roomsPerAddress: 1, joinsPerSeat: 2 });
+    const direct = await startServer({ host: "127.0.0.1", port: 0, data: mkdtempSync(join(tmpdir(), "houserules-direct-")), connectionsPerMinute: 3 });
+    try {
+      const made = await post(proxied.url, { rules: "idiot", players: 2 }, { "x-forwarded-for": "203.0.113.7" });
+      expect(made.status).toBe(201);
+      const room = ((await made.json()) as MadeRoom).room;
+      // one address behind the proxy has made its one room; another may make one
+      expect((await post(proxied.url, { rules: "idiot", players: 2 }, { "x-forwarded-for": "203.0.113.7" })).status).toBe(429);
+      expect((await post(proxied.url, { rules: "idiot", players: 2 }, { "x-forwarded-for": "198.51.100.9" })).status).toBe(201);
+      // three connections a minute from one player behind the proxy; the fourth is refused, and another player's is not
+      const open = (server: Server, id: string, from: string) => Client.open(server.url, id, { "x-forwarded-for": from });
+      for (let k = 0; k < 3; k++) (await open(proxied, room, "203.0.113.7")).close();
+      await expect(open(proxied, room, "203.0.113.7")).rejects.toThrow("refused: 429");
+      (await open(proxied, room, "198.51.100.9")).close();
+      // a server that trusts no proxy counts the connection's own address, whatever the header says
+      const other = (await (await post(direct.url, { rules: "idiot", players: 2 })).json()) as MadeRoom;
+      for (let k = 0; k < 3; k++) (await open(direct, other.room, `203.0.113.${k}`)).close();
+      await expect(open(direct, other.room, "203.0.113.99")).rejects.toThrow("refused: 429");
+
+      // a seat joins at most twice a minute here, from any address
+      const madeSeats = ((await (await post(proxied.url, { rules: "idiot", players: 2 }, { "x-forwarded-for": "192.0.2.1" })).json()) as MadeRoom);
+      const s0 = secretOf(madeSeats.seats[0].link!);
+      for (let k = 0; k < 2; k++) {
+        const c = await open(proxied, s0.room, `192.0.2.${10 + k}`);
+        const f = c.nextFrame();
+        c.send({ t: "join", seat: 0, secret: s0.secret });
+        await f;
+        c.close();
+      }
+      const third = await open(proxied, s0.room, "192.0.2.20");
+      const refused = third.next((m) => m.t === "error");
+      third.send({ t: "join", seat: 0, secret: s0.secret });
+      expect(await refused).toMatchObject({ code: "too-fast", message: expect.stringContaining("has joined 2 times in the last minute") });
+    } finally {
+      await proxied.close();
+      await direct.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/rooms`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+}

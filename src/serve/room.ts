@@ -102,7 +102,11 @@ export class Room {
   private clockAt = 0;
   private since = performance.now();
   broken: string | null = null;
+  /** When anything last happened in the room (Date.now()): a move, someone coming or going. Rooms idle long expire. */
+  lastActive = Date.now();
   private readonly budget: StepBudget;
+  /** When each seat joined, over the last minute. */
+  private readonly joinedAt = new Map<number, number[]>();
 
   private constructor(
     readonly folder: string,
@@ -214,7 +218,26 @@ export class Room {
     return this.applied[seat] ?? 0;
   }
 
+  /** Whether no person has made a move yet. */
+  get unplayed(): boolean {
+    return this.file.agents.every((a, p) => a !== null || this.applied[p] === 0);
+  }
+
+  /**
+   * Counts a join of the seat now; false when the seat has joined `perMinute` times in the last minute already.
+   * Behind a proxy many players may share an address, so each seat is limited as well.
+   */
+  mayJoin(seat: number, perMinute: number): boolean {
+    const now = Date.now();
+    const times = (this.joinedAt.get(seat) ?? []).filter((t) => now - t < 60_000);
+    this.joinedAt.set(seat, times);
+    if (times.length >= perMinute) return false;
+    times.push(now);
+    return true;
+  }
+
   join(v: Viewer): void {
+    this.lastActive = Date.now();
     this.viewers.add(v);
     this.budget.begin();
     v.sent = 0;
@@ -224,6 +247,7 @@ export class Room {
   }
 
   leave(v: Viewer): void {
+    this.lastActive = Date.now();
     if (!this.viewers.delete(v) || v.seat < 0 || this.closed) return;
     this.seatsChanged(v);
   }
@@ -236,6 +260,7 @@ export class Room {
   /** Runs one piece of work after the ones before it: a room's moves are applied, logged and answered in order. */
   private enqueue(work: () => Promise<void> | void): Promise<void> {
     this.queue = this.queue.then(() => {
+      this.lastActive = Date.now();
       this.budget.begin();
       return work();
     }).catch((e: Error) => this.fail(e));

@@ -2,7 +2,7 @@
 // text); players join over a WebSocket (/rooms/:room/socket) with their seat's secret from the invitation link.
 // Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
-import { readdirSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
@@ -24,7 +24,24 @@ export interface ServeOptions {
   data: string;
   /** Origins a browser may connect from besides the server's own (http://host:port as the browser asked for it). */
   origins?: string[];
+  /** The most rooms the server holds, in memory or on disk; past it new rooms are refused (503). */
   maxRooms?: number;
+  /** The most rooms held at once that one address made (since the server started). */
+  roomsPerAddress?: number;
+  /**
+   * After how long without anything happening (no move, nobody there) a room nobody has played in yet, or whose
+   * game is over, expires: its folder is deleted. In milliseconds; default a day.
+   */
+  expireMs?: number;
+  /** The same for a room whose game is going on; default a week. */
+  expireUnfinishedMs?: number;
+  /**
+   * The addresses of reverse proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses or
+   * CIDR ranges). Only then are the per-address limits counted per player behind the proxy.
+   */
+  trustProxy?: string[];
+  /** How many times a minute one seat may join (default 30): a limit per seat beside the limits per address. */
+  joinsPerSeat?: number;
   /** Rooms one address may make per minute, and connections it may open per minute. */
   roomsPerMinute?: number;
   connectionsPerMinute?: number;
@@ -131,6 +148,13 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   const rooms = new Map<string, Room>();
   const maxRooms = o.maxRooms ?? 1000;
   const full = { error: `the server holds ${maxRooms} rooms, its most` };
+  /** Every room the server holds, in memory or on disk only: what --max-rooms counts. */
+  const held = new Set<string>();
+  /** The rooms each address made that are still held. */
+  const madeBy = new Map<string, Set<string>>();
+  const roomsPerAddress = o.roomsPerAddress ?? 100;
+  const expireMs = o.expireMs ?? 24 * 60 * 60_000;
+  const expireUnfinishedMs = o.expireUnfinishedMs ?? 7 * 24 * 60 * 60_000;
 
   const starts = new StartChecks({ ...defaultStartBounds, ...o.starts });
   /** A message about a room's files, with the server's own folders left out: the room's maker knows the files by their names. */
@@ -164,9 +188,19 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     return existsSync(log) && (readFileSync(log, "utf8").trimEnd().split("\n").at(-1) ?? "").startsWith('{"end":');
   };
 
+  /** When anything last happened in a room kept on disk: its log's last write. */
+  const lastWritten = (id: string): number => {
+    try {
+      return statSync(join(data, id, existsSync(join(data, id, logName)) ? logName : roomName)).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
+
   // every room kept in the data folder, as its log left it; finished games stay on disk until a link asks for one
   for (const name of existsSync(data) ? readdirSync(data) : []) {
     if (!roomId.test(name) || !existsSync(join(data, name, roomName))) continue;
+    held.add(name);
     if (finished(name)) {
       say(`room ${name} over: kept on disk`);
       continue;
@@ -175,15 +209,44 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     if (typeof room === "string") say(`room ${name} not resumed: ${room}`);
     else {
       hold(room);
+      room.lastActive = lastWritten(name);
       say(`room ${name} resumed: ${room.game.name}, ${room.state.moves} moves${room.state.over ? ", over" : ""}`);
     }
   }
+
+  if (held.size > maxRooms) say(`the server holds ${held.size} rooms, more than its most (${maxRooms}): no room is made until some expire`);
+
+  /**
+   * Deletes the rooms that have expired: idle for expireMs, nobody there, and unplayed or over (on disk only, a
+   * room is over or could not be resumed); idle for expireUnfinishedMs with a game going on.
+   */
+  const expire = (): void => {
+    const now = Date.now();
+    for (const id of [...held]) {
+      const room = rooms.get(id);
+      if (room && room.viewers.size > 0) continue;
+      const idle = now - (room ? room.lastActive : lastWritten(id));
+      const limit = !room || room.state.over || room.unplayed || room.broken ? expireMs : expireUnfinishedMs;
+      if (idle <= limit || loading.has(id)) continue;
+      if (room) {
+        rooms.delete(id);
+        room.close();
+      }
+      rmSync(join(data, id), { recursive: true, force: true });
+      held.delete(id);
+      for (const [address, ids] of madeBy) if (ids.delete(id) && ids.size === 0) madeBy.delete(address);
+      say(`room ${id} expired: nothing happened in it for ${Math.round(idle / 60_000)} minutes; its folder is deleted`);
+    }
+  };
+  const expiring = setInterval(expire, Math.min(60_000, Math.max(100, Math.min(expireMs, expireUnfinishedMs) / 2)));
+  expiring.unref();
 
   /**
    * A room by its id: in memory, or loaded again from its folder (a finished game, dropped or from before a
    * restart) while the server holds fewer than its most rooms ("full" when it holds as many).
    */
   const loading = new Map<string, Promise<Room | undefined>>();
+  expire();
   const roomFor = (id: string): Promise<Room | undefined> | Room | undefined | "full" => {
     const held = rooms.get(id);
     if (held || !roomId.test(id) || !existsSync(join(data, id, roomName))) return held;
@@ -202,7 +265,9 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   };
 
   // Fastify's own request log prints urls and headers: it is off, so that nothing a client sent is written down.
-  const app = Fastify({ logger: false, bodyLimit: maxRoomBytes });
+  // behind a reverse proxy every connection comes from the proxy: only a proxy named here is believed about whom it
+  // forwards (req.ip is then the player's address), never a client that sends X-Forwarded-For itself
+  const app = Fastify({ logger: false, bodyLimit: maxRoomBytes, trustProxy: o.trustProxy && o.trustProxy.length > 0 ? o.trustProxy : false });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
@@ -238,7 +303,9 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   app.post("/rooms", { config: { rateLimit: { max: o.roomsPerMinute ?? 30, timeWindow: 60_000 } } }, async (req, reply) => {
     if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });
     crossOrigin(req, reply);
-    if (rooms.size >= maxRooms) return reply.code(503).send(full);
+    if (held.size >= maxRooms) return reply.code(503).send(full);
+    const mine = madeBy.get(req.ip)?.size ?? 0;
+    if (mine >= roomsPerAddress) return reply.code(429).send({ error: `this address holds ${mine} rooms already, the most one address may (rooms expire a while after their game ends)` });
     let asked;
     try {
       asked = readRoomRequest(req.body as RoomRequest);
@@ -262,6 +329,9 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     const room = await Room.create(folder, file, timing);
     if (typeof room === "string") return refuse(room);
     hold(room);
+    held.add(id);
+    const made = madeBy.get(req.ip) ?? new Set<string>();
+    madeBy.set(req.ip, made.add(id));
     say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
     const base = `http://${req.headers.host}`;
     return reply.code(201).send({
@@ -305,6 +375,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     url: `http://${host}:${port}`, rooms, app,
     close: async () => {
       for (const room of rooms.values()) room.close();
+      clearInterval(expiring);
       await app.close();
       await starts.close();
     },
@@ -351,6 +422,12 @@ function connect(socket: WebSocket, room: Room, o: ServeOptions): void {
             if (room.file.agents[m.seat] !== null || !room.admits(m.seat, m.secret)) {
               viewer.send({ t: "error", code: "secret", message: "that is not the secret of a person's seat in this room" });
               socket.close(1008, "wrong seat secret");
+              return;
+            }
+            const perMinute = o.joinsPerSeat ?? 30;
+            if (!room.mayJoin(m.seat, perMinute)) {
+              viewer.send({ t: "error", code: "too-fast", message: `this seat has joined ${perMinute} times in the last minute, its most: wait a little` });
+              socket.close(1008, "the seat joined too often");
               return;
             }
             viewer.seat = m.seat;

@@ -20,7 +20,16 @@ Options:
   --data DIR     where rooms and their logs are kept (default ./houserules-rooms)
   --origin O     a page origin (https://example.org) whose pages may make rooms and connect, besides the
                  server's own (repeatable); the playground of npm start is http://127.0.0.1:5178
-  --max-rooms N  the most rooms the server holds (default 1000)
+  --max-rooms N  the most rooms the server holds, in memory or on disk (default 1000); past it new
+                 rooms are refused until some expire
+  --rooms-per-address N  the most rooms held at once that one address made (default 100)
+  --expire MIN   a room nobody has played in yet, or whose game is over, is deleted after MIN minutes
+                 in which nothing happened in it and nobody was there (default 1440, a day)
+  --expire-unfinished MIN  the same for a game going on (default 10080, a week)
+  --trust-proxy ADDR  the address (or CIDR range) of a reverse proxy in front of the server, whose
+                 X-Forwarded-For is believed, so that the limits per address count each player behind it
+                 (repeatable); a client's own X-Forwarded-For is never believed
+  --joins-per-seat N  how many times a minute one seat may join (default 30)
   --keep-finished MIN  how long a finished game's room stays in memory (default 10 minutes); then it
                  is kept on disk only, and a link to it loads it again
   --agent-delay MS  how long an agent waits before its move outside real time (default 400)
@@ -44,7 +53,8 @@ const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
 
 export async function serveCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
-    host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true },
+    host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true }, "trust-proxy": { type: "string", multiple: true },
+    "rooms-per-address": { type: "string" }, expire: { type: "string" }, "expire-unfinished": { type: "string" }, "joins-per-seat": { type: "string" },
     "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" }, "step-ms": { type: "string" }, "load-ms": { type: "string" },
     "rooms-per-minute": { type: "string" }, "connections-per-minute": { type: "string" }, "messages-per-second": { type: "string" },
     json: { type: "boolean" },
@@ -62,6 +72,11 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
     host, port: intFlag(values.port, "port", 8080, 0, 65535), data: typeof values.data === "string" ? values.data : "houserules-rooms",
     origins: (values.origin as unknown as string[] | undefined) ?? [],
     maxRooms: intFlag(values["max-rooms"], "max-rooms", 1000, 1, 100_000),
+    roomsPerAddress: intFlag(values["rooms-per-address"], "rooms-per-address", 100, 1, 100_000),
+    expireMs: intFlag(values.expire, "expire", 1440, 1, 366 * 24 * 60) * 60_000,
+    expireUnfinishedMs: intFlag(values["expire-unfinished"], "expire-unfinished", 7 * 1440, 1, 366 * 24 * 60) * 60_000,
+    trustProxy: (values["trust-proxy"] as unknown as string[] | undefined) ?? [],
+    joinsPerSeat: intFlag(values["joins-per-seat"], "joins-per-seat", 30, 1, 10_000),
     keepFinishedMs: intFlag(values["keep-finished"], "keep-finished", 10, 0, 7 * 24 * 60) * 60_000,
     roomsPerMinute: intFlag(values["rooms-per-minute"], "rooms-per-minute", 30, 1, 1_000_000),
     connectionsPerMinute: intFlag(values["connections-per-minute"], "connections-per-minute", 120, 1, 1_000_000),
