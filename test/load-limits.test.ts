@@ -35,9 +35,9 @@ describe("depth limits", () => {
     ]);
   });
 
-  it("refuses YAML nested 10,000 deep, in flow and in block style, where the limit was passed", () => {
+  it("refuses YAML nested 10,000 deep in flow style, and as deep as a file's size allows in block style, where the limit was passed", () => {
     expect(errorsOf(tinyRules(`x: ${"[".repeat(10_000)}${"]".repeat(10_000)}\n`))).toEqual(["t.yaml:22:68: error E_YAML_DEPTH: values nested more than 64 deep"]);
-    const block = Array.from({ length: 10_000 }, (_, i) => `${" ".repeat(i)}k:`).join("\n");
+    const block = Array.from({ length: 2_800 }, (_, i) => `${" ".repeat(i)}k:`).join("\n"); // 3.9 MB
     expect(errorsOf(block)).toEqual(["t.yaml:65:65: error E_YAML_DEPTH: values nested more than 64 deep"]);
     expect(errorsOf(`x:\n${"- ".repeat(10_000)}1\n`)).toEqual(["t.yaml:2:127: error E_YAML_DEPTH: values nested more than 64 deep"]);
   });
@@ -69,5 +69,26 @@ describe("size limits while loading", () => {
       "t.yaml:22:41: error E_LIMIT: limits.moves is at most 1,000,000, not 1,000,000,000,000",
     ]);
     expect(errorsOf(tinyRules("limits: {steps: 1000000, moves: 1000000}\n"))).toEqual([]);
+  });
+});
+
+describe("rule and scenario text given from code", () => {
+  it("is held to the size limit of a file, refused at once and at its own name", async () => {
+    const { loadRulesText, runScenarioText, RulesError } = await import("../src/api/index.js");
+    const huge = "extends: idiot\ndefine:\n  x: '\"" + "a".repeat(50_000_000) + "\"'\n";
+    const t0 = performance.now();
+    let thrown: unknown;
+    try {
+      loadRulesText(huge, { name: "mine.yaml" });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(RulesError);
+    const d = (thrown as InstanceType<typeof RulesError>).diagnostics;
+    expect(d).toEqual([{ severity: "error", code: "E_FILE_SIZE", message: "mine.yaml is 50000033 bytes, larger than the limit of 4194304 bytes a rule file may have", file: "mine.yaml", line: 1, col: 1 }]);
+    // three bytes a character, within the limit in characters but not in bytes
+    const wide = runScenarioText("rules: idiot\n# " + "€".repeat(1_500_000) + "\n", { name: "mine.scenario.yaml" });
+    expect(wide.failures.map((f) => [f.code, f.file, f.message])).toEqual([["E_FILE_SIZE", "mine.scenario.yaml", "mine.scenario.yaml is 4500016 bytes, larger than the limit of 4194304 bytes a scenario file may have"]]);
+    expect(performance.now() - t0).toBeLessThan(5000);
   });
 });

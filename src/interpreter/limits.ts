@@ -5,6 +5,17 @@
 /** The largest rule or scenario file read, in bytes: larger files are refused before they are parsed. */
 export const maxFileBytes = 4 * 1024 * 1024;
 
+/**
+ * A text's size in UTF-8 bytes when it may be larger than `max` (0 when it cannot be): a file given as text from
+ * code is held to the limit a file read from disk is, counted without encoding a text that is clearly small.
+ */
+export function bytesOver(text: string, max = maxFileBytes): number {
+  if (text.length > max) return text.length; // at least a byte a character: too large, however it encodes
+  if (text.length * 3 <= max) return 0;
+  const bytes = new TextEncoder().encode(text).length;
+  return bytes > max ? bytes : 0;
+}
+
 /** The most YAML tokens (scalars, indicators, spaces, line breaks) in one file, counted before it is parsed. */
 export const maxYamlTokens = 500_000;
 

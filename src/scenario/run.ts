@@ -3,6 +3,7 @@
 // of its own: E_REFUSED (a move was refused), E_ACCEPTED (a move that must be refused was accepted), E_EXPECT
 // (an expectation does not hold), E_STOPPED (a rule failed while the game ran); E_SCHEMA for a malformed file.
 import type { Code, Diagnostic } from "../interpreter/diagnostics.js";
+import { bytesOver, maxFileBytes } from "../interpreter/limits.js";
 import { SourceFile, escapePointer, loadYaml } from "../interpreter/load/yaml.js";
 import { optionProblems } from "../interpreter/options.js";
 import { validate } from "../interpreter/load/schema.js";
@@ -28,6 +29,8 @@ export interface ScenarioResult {
 }
 
 export function runScenarioText(text: string, shown: string, folder: string): ScenarioResult {
+  const bytes = bytesOver(text);
+  if (bytes > 0) return { file: shown, name: shown, passed: false, failures: [{ severity: "error", code: "E_FILE_SIZE", message: `${shown} is ${bytes} bytes, larger than the limit of ${maxFileBytes} bytes a scenario file may have`, file: shown, line: 1, col: 1 }], state: null };
   const file = new SourceFile(shown, text);
   const yaml = loadYaml(file);
   if (yaml.problems.some((d) => d.severity === "error")) return { file: shown, name: shown, passed: false, failures: yaml.problems, state: null };

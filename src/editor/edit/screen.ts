@@ -14,7 +14,7 @@ import type { CheckResult } from "../rules/protocol.js";
 import { FileBrowser } from "./file-list.js";
 import { Workspace } from "../files/workspace.js";
 import { fileName, renameRefusal } from "../files/names.js";
-import { maxFileBytes } from "../../interpreter/limits.js";
+import { bytesOver, maxFileBytes } from "../../interpreter/limits.js";
 import { ProblemsPanel } from "./problems.js";
 import { RulebookPanel } from "../explain/panel.js";
 
@@ -133,8 +133,8 @@ export class EditScreen implements Screen {
     if (existing) return existing;
     const text = this.app.workspace.text(path);
     if (text === undefined) return undefined;
-    const bytes = text.length * 3 > maxFileBytes ? new TextEncoder().encode(text).length : 0;
-    const tooLarge = bytes > maxFileBytes;
+    const bytes = bytesOver(text);
+    const tooLarge = bytes > 0;
     // a file the loader refuses for its size is not given to the editor either, which would take seconds over it
     const shown = tooLarge ? `# ${path} is ${bytes} bytes, more than the ${maxFileBytes} a rule file may have: it is not opened here.\n` : text;
     const model = monaco.editor.createModel(shown, "yaml", monaco.Uri.file(`/playground/${path}`));

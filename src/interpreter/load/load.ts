@@ -15,7 +15,7 @@ import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js
 import { collectReads, host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
-import { maxExtendsDepth, maxFileBytes } from "../limits.js";
+import { bytesOver, maxExtendsDepth, maxFileBytes } from "../limits.js";
 import { defaultBackend, type Backend } from "../backend.js";
 
 export interface LoadResult {
@@ -299,6 +299,8 @@ function resolveNested(ids: string[], base: string, backend: Backend): Game | st
  * host, beside that place or under the rule folders.
  */
 export function compileRulesText(text: string, displayName: string, id: string, base = host().workingFolder, options: LoadOptions = {}): LoadResult {
+  const bytes = bytesOver(text);
+  if (bytes > 0) return { game: null, diagnostics: [{ severity: "error", code: "E_FILE_SIZE", message: `${displayName} is ${bytes} bytes, larger than the limit of ${maxFileBytes} bytes a rule file may have`, file: displayName, line: 1, col: 1 }], sources: new Map() };
   const doc = parseDoc(text, displayName, id, resolve(base, displayName));
   return build([doc], options.backend ?? defaultBackend());
 }
