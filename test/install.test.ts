@@ -2,7 +2,7 @@
 // folder, it checks and simulates a rule file of the user's, and finds its own shipped rules.
 import { describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tinyRules } from "./helpers/rules.js";
@@ -17,7 +17,10 @@ describe("npm pack, then npm install -g of the tarball", () => {
     const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
     expect(files).toContain("dist/src/cli/main.js");
     expect(files).toContain("rules/idiot/idiot.yaml");
-    expect(files.some((f) => f.startsWith("test/") || f.startsWith("src/"))).toBe(false);
+    expect(files.some((f) => (f.startsWith("test/") && !f.startsWith("test/scenarios/")) || f.startsWith("src/"))).toBe(false);
+    // the games' scenarios ship, to be run and copied; the page's screenshots and generated reports do not
+    expect(files).toContain("test/scenarios/idiot/blind.scenario.yaml");
+    expect(files.filter((f) => f.startsWith("docs/images/") || f.endsWith(".html") && f.startsWith("docs/sweeps/"))).toEqual([]);
     const prefix = join(dir, "global");
     execFileSync(npm, ["install", "-g", "--prefix", prefix, join(dir, packed[0].filename), "--prefer-offline", "--no-audit", "--no-fund"], { encoding: "utf8", stdio: "pipe" });
     const work = join(dir, "work");
@@ -31,6 +34,12 @@ describe("npm pack, then npm install -g of the tarball", () => {
     expect(simulated.status).toBe(0);
     expect(JSON.parse(simulated.stdout).finished).toBe(10);
     expect(houserules("check", "idiot", "--quiet").stdout).toBe("idiot: ok (0 errors, 0 warnings, 0 notices)\n");
+    // the server, the queue and the language server are not installed with the package: their commands say what to install
+    expect(houserules("serve", "--help").status).toBe(0);
+    const serve = houserules("serve", "--port", "0");
+    expect({ status: serve.status, err: serve.stderr }).toEqual({ status: 1, err: "houserules serve: houserules serve needs fastify, @fastify/websocket, @fastify/rate-limit, which are not installed with houserules (a library install leaves them out): npm install fastify@5.12.8 @fastify/websocket@11.3.7 @fastify/rate-limit@11.2.0\n" });
+    const scenarios = houserules("test", join(prefix, "lib", "node_modules", "houserules", "test", "scenarios", "idiot"));
+    expect(scenarios.status, scenarios.stdout + scenarios.stderr).toBe(0);
   });
 
   it("is a typed library: a project of its own imports houserules and houserules/testing, type-checks strictly and passes its vitest suite", { timeout: 300_000 }, () => {
@@ -44,6 +53,8 @@ describe("npm pack, then npm install -g of the tarball", () => {
     // the same versions as this clone's, which npm's cache holds
     const versions = ["vitest", "typescript", "@types/node"].map((p) => `${p}@${JSON.parse(readFileSync(join("node_modules", p, "package.json"), "utf8")).version}`);
     execFileSync(npm, ["install", join(dir, packed[0].filename), ...versions, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project, encoding: "utf8", stdio: "pipe" });
+    // a project that tests its rules installs no web server, queue client, chart library or language server
+    for (const heavy of ["fastify", "@fastify/websocket", "bullmq", "ioredis", "chart.js", "vscode-languageserver"]) expect(existsSync(join(project, "node_modules", heavy)), heavy).toBe(false);
     writeFileSync(join(project, "rules", "mine.yaml"), tinyRules());
     writeFileSync(join(project, "tests", "ready.scenario.yaml"), "name: both get ready\nrules: idiot\nplayers: [Ann, Bob]\nseed: 7\nmoves:\n  - Ann: ready\n  - Bob: ready\n  - expect: {phase: play}\n");
     writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: ["node"], skipLibCheck: false } , include: ["*.test.ts"] }));

@@ -1,5 +1,6 @@
 // The houserules command: check, simulate, test and play rule files.
 import { processIO, UsageError, type IO } from "./io.js";
+import { MissingPackages } from "../node/optional.js";
 import { ruleFoldersHelp, takeRuleFolders, useRuleFolders } from "./rule-folders.js";
 
 /** What a command module exports: its entry and its help text. */
@@ -116,6 +117,10 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
     if (e instanceof UsageError && command) {
       io.err(`houserules ${name}: ${e.message}\n\n${command.help}`);
       return 2;
+    }
+    if (e instanceof MissingPackages) {
+      io.err(`houserules ${name}: ${e.message}\n`);
+      return 1;
     }
     io.err(`houserules ${name}: ${(e as Error).stack ?? e}\n`);
     return 1;

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { SweepResult } from "../sweep/result.js";
 import { esc } from "./svg.js";
+import { isMissing, missingPackages } from "../node/optional.js";
 
 /** The rows the page draws: a few figures per cell, not the cells' whole summaries. */
 export function reportRows(r: SweepResult): (string | number | null)[][] {
@@ -31,7 +32,14 @@ function share(a: number, b: number): number {
 
 function chartScript(): string {
   const require = createRequire(import.meta.url);
-  const file = join(dirname(require.resolve("chart.js")), "chart.umd.min.js");
+  let resolved: string;
+  try {
+    resolved = require.resolve("chart.js");
+  } catch (e) {
+    if (isMissing(e, ["chart.js"])) throw missingPackages("a sweep's report", ["chart.js"]);
+    throw e;
+  }
+  const file = join(dirname(resolved), "chart.umd.min.js");
   if (!existsSync(file)) throw new Error(`cannot find Chart.js (${file})`);
   return readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
 }

@@ -16,6 +16,7 @@ import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage
 import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
 import { StartChecks, defaultStartBounds, type StartBounds } from "./starts.js";
+import { defaultStepMs } from "./step-budget.js";
 
 export interface ServeOptions {
   host: string;
@@ -76,8 +77,7 @@ const serverAgents = new Set(["random", "greedy"]);
 /** A room request with its rule files is at most this many bytes. */
 const maxRoomBytes = 2 * 1024 * 1024;
 const maxConnectionsPerRoom = 64;
-/** The most a room's rule code runs at one time by default, in milliseconds: half the time in which every other room answers. */
-export const defaultStepMs = 50;
+
 
 interface RoomRequest {
   rules?: unknown;

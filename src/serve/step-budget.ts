@@ -1,6 +1,9 @@
 // The time a room's rule code may run at one time: every room shares the server's thread.
 import type { Budget } from "../interpreter/state.js";
 
+/** The most a room's rule code runs at one time by default, in milliseconds: half the time in which every other room answers. */
+export const defaultStepMs = 50;
+
 /**
  * A room's budget of time (State.budget), counted from the start of each piece of work the room does, not from
  * the start of the game: a room's game may last for days, but no one step of it may hold the thread.

@@ -2,6 +2,7 @@
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import { UsageError, type IO } from "../io.js";
+import { withPackages } from "../../node/optional.js";
 
 export const lspHelp = `Usage: houserules lsp --stdio
 
@@ -28,7 +29,7 @@ export async function lspCommand(argv: string[], io: IO): Promise<number> {
     return 0;
   }
   if (!values.stdio) throw new UsageError("say how to talk to the editor: --stdio");
-  const [{ createConnection, StreamMessageReader, StreamMessageWriter }, { serveLanguage }] = await Promise.all([import("vscode-languageserver/node"), import("../../lsp/server.js")]);
+  const [{ createConnection, StreamMessageReader, StreamMessageWriter }, { serveLanguage }] = await withPackages("houserules lsp", ["vscode-languageserver", "vscode-languageserver-textdocument"], () => Promise.all([import("vscode-languageserver/node"), import("../../lsp/server.js")]));
   const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
   const closed = new Promise<number>((resolve) => connection.onExit(() => resolve(0)));
   serveLanguage(connection);

@@ -1,7 +1,8 @@
 // houserules serve: hold games for friends at other screens, each sent only their seat's view.
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { defaultStepMs, startServer } from "../../serve/server.js";
+import { defaultStepMs } from "../../serve/step-budget.js";
+import { withPackages } from "../../node/optional.js";
 import { defaultStartBounds } from "../../serve/starts.js";
 
 export const serveHelp = `Usage: houserules serve [--host H] [--port P] [--data DIR]
@@ -68,6 +69,7 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
   const json = Boolean(values.json);
   const say = (line: string, fields: Record<string, unknown>) => io.out(json ? JSON.stringify(fields) + "\n" : line + "\n");
   const perSecond = intFlag(values["messages-per-second"], "messages-per-second", 10, 1, 10_000);
+  const { startServer } = await withPackages("houserules serve", ["fastify", "@fastify/websocket", "@fastify/rate-limit"], () => import("../../serve/server.js"));
   const server = await startServer({
     host, port: intFlag(values.port, "port", 8080, 0, 65535), data: typeof values.data === "string" ? values.data : "houserules-rooms",
     origins: (values.origin as unknown as string[] | undefined) ?? [],
