@@ -13,6 +13,7 @@ import { freePort } from "../src/node/free-port.js";
 import { run } from "./helpers/cli.js";
 import { tinyRules } from "./helpers/rules.js";
 import { queueName, redisOptions } from "../src/sweep/queue.js";
+import { masked, redisUrlVariable } from "../src/sweep/redis-url.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sweep-queue-"));
 const file = join(dir, "q.yaml");
@@ -234,5 +235,51 @@ describe("a sweep on a queue", () => {
       expect(bad.code, args.join(" ")).toBe(2);
       expect(bad.err).toContain("--queue takes redis://HOST:PORT, not");
     }
+  }, 30_000);
+
+  it("takes its address from HOUSERULES_REDIS_URL, never prints the password, and says when the password is refused", async () => {
+    const guarded = await startRedis(["--requirepass", "s3cret"]);
+    const where = `127.0.0.1:${guarded.port}`;
+    let workers: Spawned[] = [];
+    try {
+      let r = await run(["sweep", file, "--queue", `redis://:wrong@${where}`]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`houserules sweep: redis at ${where} refused the password (WRONGPASS): check the password in the address\n`);
+      r = await run(["sweep", file, "--queue", guarded.url]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`houserules sweep: redis at ${where} asks for a password (NOAUTH): give it in the address, redis://:PASSWORD@${where}, or in ${redisUrlVariable}\n`);
+      // unreachable, and not an address at all: the password is masked in both
+      const port = await freePort();
+      r = await run(["sweep", file, "--queue", `redis://:s3cret@127.0.0.1:${port}`]);
+      expect(r.err).toContain(`cannot reach Redis at redis://:***@127.0.0.1:${port} (connect ECONNREFUSED`);
+      r = await run(["sweep", file, "--queue", `http://me:s3cret@${where}`]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`not 'http://me:***@${where}'`);
+      expect(r.err).not.toContain("s3cret");
+      // the address in the environment only (workers inherit it): the sweep plays, and no line shows the password
+      process.env[redisUrlVariable] = `redis://:s3cret@${where}/1`;
+      workers = [bin(["worker", "--workers", "1", "--lock", "2"])];
+      r = await run(["sweep", file, "--json"]);
+      expect(r.err).toBe("");
+      expect(r.out).toBe(local);
+      await stopAll(workers);
+      expect(workers[0].err).toContain(`taking shards from redis://:***@${where}/1 on 1 thread`);
+      expect(workers[0].err).not.toContain("s3cret");
+    } finally {
+      delete process.env[redisUrlVariable];
+      await stopAll(workers);
+      await guarded.stop();
+    }
+  }, 90_000);
+
+  it("takes rediss:// (TLS) and masks passwords in any text", async () => {
+    expect(redisOptions("rediss://:pw@example.org:6380/2")).toMatchObject({ host: "example.org", port: 6380, db: 2, password: "pw", tls: { servername: "example.org" } });
+    expect(redisOptions("redis://example.org").tls).toBeUndefined();
+    expect(masked("at redis://user:p%40ss@h:1/2 and rediss://:x@h")).toBe("at redis://user:***@h:1/2 and rediss://:***@h");
+    // an address over TLS is tried, not refused as bad usage
+    const port = await freePort();
+    const r = await run(["sweep", file, "--queue", `rediss://127.0.0.1:${port}`]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`cannot reach Redis at rediss://127.0.0.1:${port}`);
   }, 30_000);
 });

@@ -7,12 +7,12 @@
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq";
 import { hostname } from "node:os";
 import { Redis } from "ioredis";
-import type { RedisOptions } from "bullmq";
 import type { WorkerPool } from "../sim/parallel.js";
 import type { RunSpec } from "../sim/run-spec.js";
 import type { Tally } from "../sim/tally.js";
 import { ResultRefused, type SweepMerge } from "./merge.js";
 import { specOf, type Shard } from "./plan.js";
+import { authProblem, masked, QueueError, redisOptions } from "./redis-url.js";
 
 export const queueName = "houserules-sweep";
 
@@ -40,28 +40,12 @@ const fullLookSeconds = 30;
 /** How many times a shard whose result was refused is put back on the queue before it counts as failed. */
 const maxRequeues = 3;
 
-export class QueueError extends Error {}
+export { QueueError, redisOptions } from "./redis-url.js";
 
-/** redis://[user:password@]host:port[/db] as ioredis options. */
-export function redisOptions(url: string): RedisOptions {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new QueueError(`--queue takes redis://HOST:PORT, not '${url}'`);
-  }
-  if (u.protocol !== "redis:" || !u.hostname) throw new QueueError(`--queue takes redis://HOST:PORT, not '${url}'`);
-  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0 || db > 15) throw new QueueError(`--queue ${url}: the database is a number from 0 to 15`);
-  return {
-    host: u.hostname, port: u.port ? Number(u.port) : 6379, db,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    maxRetriesPerRequest: null,
-  };
-}
-
-/** Connects once and pings; throws QueueError with what went wrong when Redis cannot be reached within a few seconds. */
+/**
+ * Connects once and pings; throws QueueError with what went wrong when Redis cannot be reached within a few seconds
+ * or refuses the password. Messages show the address with its password masked.
+ */
 export async function checkReachable(url: string, seconds = 3): Promise<void> {
   const redis = new Redis({ ...redisOptions(url), lazyConnect: true, connectTimeout: seconds * 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   let cause: Error | undefined;
@@ -70,8 +54,10 @@ export async function checkReachable(url: string, seconds = 3): Promise<void> {
     await redis.connect();
     await redis.ping();
   } catch (e) {
-    const why = (cause ?? (e as Error)).message || String(e);
-    throw new QueueError(`cannot reach Redis at ${url} (${why}): is redis-server running there, and is the address right?`);
+    const error = cause ?? (e as Error);
+    const refused = authProblem(url, error);
+    if (refused) throw new QueueError(refused);
+    throw new QueueError(`cannot reach Redis at ${masked(url)} (${masked(error.message || String(e))}): is redis-server running there, and is the address right?`);
   } finally {
     redis.disconnect();
   }
@@ -245,10 +231,10 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
     },
     { connection: redisOptions(url), name: `${hostname()}:${process.pid}`, concurrency: o.pool.workers, lockDuration: o.lockSeconds * 1000, stalledInterval: Math.max(1000, (o.lockSeconds * 1000) / 2), maxStalledCount: 10 },
   );
-  worker.on("error", (e) => o.log(`queue: ${e.message}`));
+  worker.on("error", (e) => o.log(`queue: ${masked(e.message)}`));
   worker.on("failed", (job, e) => o.log(`shard ${job?.id}: ${e.message}`));
   await worker.waitUntilReady();
-  o.log(`houserules worker ${o.program} (build ${o.build}): taking shards from ${url} on ${o.pool.workers} thread${o.pool.workers === 1 ? "" : "s"}`);
+  o.log(`houserules worker ${o.program} (build ${o.build}): taking shards from ${masked(url)} on ${o.pool.workers} thread${o.pool.workers === 1 ? "" : "s"}`);
   await new Promise<void>((resolve) => (o.signal.aborted ? resolve() : o.signal.addEventListener("abort", () => resolve(), { once: true })));
   await worker.close();
   return { shards, games };

@@ -12,6 +12,7 @@ import { readSweepFile, type SweepPlan } from "../../sweep/plan.js";
 import { ResultRefused, SweepMerge } from "../../sweep/merge.js";
 import { sweepResult, type SweepResult } from "../../sweep/result.js";
 import { playLocally } from "../../sweep/local.js";
+import { queueUrl, redisUrlVariable } from "../../sweep/redis-url.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { outputFile, reportWritten } from "../game-options.js";
@@ -36,8 +37,10 @@ Options:
   --workers N   threads on this machine (default: every processor)
   --save F      keep each shard's result in F as it is merged (JSON lines); run again with the same F to go
                 on from where a stopped sweep was
-  --queue URL   put the shards on the queue at redis://[user:password@]HOST:PORT[/DB] and merge the results;
-                run again to resume: shards done stay in Redis and are merged, the rest are waited for
+  --queue URL   put the shards on the queue at redis://[user:password@]HOST:PORT[/DB] (rediss:// for TLS)
+                and merge the results; run again to resume: shards done stay in Redis and are merged, the
+                rest are waited for. Without --queue, HOUSERULES_REDIS_URL is the address when it is set (out
+                of the process list, where a password in --queue is seen); messages print the password as ***
   --stop        with --queue: take the sweep's shards no worker has started off the queue (results stay)
   --json        print the merged result as one JSON object (fields below)
   --report F    also write an HTML report to F: a heat map of the cells, sortable tables, findings, and the
@@ -63,8 +66,9 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("sweep takes one sweep file (or a result saved with --json, to --report it)");
   const report = outputFile(values, "report");
-  const queue = typeof values.queue === "string" ? values.queue : undefined;
-  if (values.stop && !queue) throw new UsageError("--stop is for a sweep on a queue: give --queue");
+  // the address from --queue, or from the environment (kept out of the process list: it may hold a password)
+  const queue = queueUrl(values.queue);
+  if (values.stop && !queue) throw new UsageError(`--stop is for a sweep on a queue: give --queue or set ${redisUrlVariable}`);
   if (positionals[0].endsWith(".json")) {
     if (!report) throw new UsageError("a result file is given to draw its report: give --report FILE.html");
     return writeReport(io, report, readResult(positionals[0]), false);

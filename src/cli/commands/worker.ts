@@ -7,6 +7,7 @@ import { queueAddress } from "./sweep.js";
 import { UsageError, type IO } from "../io.js";
 import { programBuild, programVersion } from "../../node/rules-hash.js";
 import { WorkerPool } from "../../sim/parallel.js";
+import { queueUrl, redisUrlVariable } from "../../sweep/redis-url.js";
 
 export const workerHelp = `Usage: houserules worker --queue redis://HOST:PORT [--workers N] [--lock S]
 
@@ -16,7 +17,8 @@ refuses a shard of another version or build of houserules, or of rule files that
 leaves its shards to another worker once their lock runs out.
 
 Options:
-  --queue URL   the queue: redis://[user:password@]HOST:PORT[/DB]
+  --queue URL   the queue: redis://[user:password@]HOST:PORT[/DB], or rediss:// for TLS; without it, the
+                address in HOUSERULES_REDIS_URL (out of the process list); a password is printed as ***
   --workers N   threads, one shard each at a time (default: every processor)
   --lock S      seconds a shard's lock lasts unrenewed: how soon a dead worker's shard is taken over
                 (default 10)
@@ -33,17 +35,19 @@ export async function workerCommand(argv: string[], io: IO): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`worker takes no ${positionals[0]}: its work comes from the queue`);
-  if (typeof values.queue !== "string") throw new UsageError("worker takes --queue redis://HOST:PORT");
+  // the address from --queue, or from the environment (kept out of the process list: it may hold a password)
+  const url = queueUrl(values.queue);
+  if (url === undefined) throw new UsageError(`worker takes --queue redis://HOST:PORT, or the address in ${redisUrlVariable}`);
   const lockSeconds = intFlag(values.lock, "lock", 10, 1, 3600);
   const q = await import("../../sweep/queue.js");
-  queueAddress(q, values.queue);
+  queueAddress(q, url);
   const pool = new WorkerPool(workersFlag(values.workers, io) || availableParallelism());
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const { shards, games } = await q.serveQueue(values.queue, { program: programVersion(), build: programBuild(), pool, lockSeconds, log: (line) => io.err(line + "\n"), signal: stop.signal });
+    const { shards, games } = await q.serveQueue(url, { program: programVersion(), build: programBuild(), pool, lockSeconds, log: (line) => io.err(line + "\n"), signal: stop.signal });
     io.err(`houserules worker: stopped after ${shards} shard${shards === 1 ? "" : "s"} (${games} games)\n`);
     return 0;
   } catch (e) {
