@@ -194,6 +194,23 @@ describe("a sweep on a queue", () => {
     await stopAll(workers);
   }, 60_000);
 
+  it("refuses a shard whose games ask more time or memory than the worker's limits, and says so", async () => {
+    const url = nextUrl();
+    const q = queueOf(url);
+    const job = (id: string, bounds: object) => q.add("shard", { program: "0.1.0", sweep: "0123456789abcdef", shard: id, hash: "sha256:x", spec: { refs: ["idiot"], players: 3, seed: 1, agents: [{ name: "random" }, { name: "random" }, { name: "random" }], bounds }, from: 0, to: 1 }, { jobId: id });
+    await job("0123456789abcdef-c0-g2", { seconds: 1e12, megabytes: 2048 });
+    await job("0123456789abcdef-c0-g3", { seconds: 600, megabytes: 1e9 });
+    const workers = [worker(url)];
+    await until("the refusals", async () => (await q.getJobCounts("failed")).failed === 2);
+    expect((await Job.fromId(q, "0123456789abcdef-c0-g2"))!.failedReason).toBe("houserules worker: shard 0123456789abcdef-c0-g2 gives a game 1000000000000 s, more than this worker's limit of 600 s: start workers with --time-limit 1000000000000 to play it");
+    expect((await Job.fromId(q, "0123456789abcdef-c0-g3"))!.failedReason).toBe("houserules worker: shard 0123456789abcdef-c0-g3 gives a game 1000000000 MB, more than this worker's limit of 2048 MB: start workers with --memory-limit 1000000000 to play it");
+    await q.close();
+    // the refused shards took no thread: the worker stops at once
+    const stopped = performance.now();
+    await stopAll(workers);
+    expect(performance.now() - stopped).toBeLessThan(10_000);
+  }, 60_000);
+
   it("is refused by a worker whose rule files differ from the sweep's, and the sweep says which shards failed", async () => {
     const url = nextUrl();
     const rules = join(dir, "tiny.yaml");

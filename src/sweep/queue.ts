@@ -9,6 +9,7 @@ import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import type { WorkerPool } from "../sim/parallel.js";
 import type { RunSpec } from "../sim/run-spec.js";
+import type { Bounds } from "../sim/budget.js";
 import type { Tally } from "../sim/tally.js";
 import { ResultRefused, type SweepMerge } from "./merge.js";
 import { specOf, type Shard } from "./plan.js";
@@ -203,6 +204,8 @@ export interface WorkerRun {
   program: string;
   build: string;
   pool: WorkerPool;
+  /** The most time and memory a job may give its games (--time-limit, --memory-limit): a job asking more is refused. */
+  bounds: Bounds;
   /** Seconds a job's lock lasts without being renewed: how long a dead worker's shard waits to be taken over. */
   lockSeconds: number;
   log: (line: string) => void;
@@ -222,6 +225,8 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       const d = job.data;
       if (d.program !== o.program) throw new UnrecoverableError(`houserules worker ${o.program} cannot play shard ${d.shard} of houserules ${d.program}: start workers of that version`);
       if (d.build !== undefined && d.build !== o.build) throw new UnrecoverableError(`houserules worker ${o.program} (build ${o.build}) cannot play shard ${d.shard} of another build of houserules ${d.program} (build ${d.build}): start workers from the same installation`);
+      const over = boundsProblem(d.spec.bounds!, o.bounds);
+      if (over) throw new UnrecoverableError(`houserules worker: shard ${d.shard} ${over}`);
       const started = performance.now();
       const tally: Tally = await o.pool.tally(d.spec, d.from, d.to, d.hash);
       shards++;
@@ -253,7 +258,18 @@ function jobProblem(d: unknown): string | null {
   if (!Array.isArray(s.agents) || s.agents.length !== s.players || !s.agents.every((a) => a && text(a.name) && Object.keys(a).length === 1)) return "one agent per seat, by name";
   if (!(typeof s.seed === "string" ? text(s.seed) : Number.isSafeInteger(s.seed))) return "the seed is a text or a whole number";
   const b = s.bounds;
-  if (!b || !(b.seconds > 0) || !(b.megabytes > 0) || Object.keys(s).some((k) => !["refs", "players", "seed", "agents", "bounds"].includes(k))) return "bounds of time and memory, and nothing else";
+  if (!b || !(b.seconds > 0) || !(b.megabytes > 0) || !Number.isFinite(b.seconds) || !Number.isFinite(b.megabytes) || Object.keys(s).some((k) => !["refs", "players", "seed", "agents", "bounds"].includes(k))) return "bounds of time and memory, and nothing else";
   if (!Number.isSafeInteger(x.from) || !Number.isSafeInteger(x.to) || x.from! < 0 || x.to! <= x.from! || x.to! - x.from! > maxJobGames) return `games from..to, at most ${maxJobGames}`;
+  return null;
+}
+
+/**
+ * Why a job's bounds are more than the worker's own, or null. A job comes from whoever can write to Redis: a game
+ * bounded by 10^12 seconds would hold a thread (and a stopping worker) for ever. Refused, not cut down: a game cut
+ * short by a lower bound than the sweep's would count as unfinished, and the results would differ by worker.
+ */
+export function boundsProblem(asked: Bounds, most: Bounds): string | null {
+  if (asked.seconds > most.seconds) return `gives a game ${asked.seconds} s, more than this worker's limit of ${most.seconds} s: start workers with --time-limit ${asked.seconds} to play it`;
+  if (asked.megabytes > most.megabytes) return `gives a game ${asked.megabytes} MB, more than this worker's limit of ${most.megabytes} MB: start workers with --memory-limit ${asked.megabytes} to play it`;
   return null;
 }
