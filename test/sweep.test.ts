@@ -12,6 +12,7 @@ import { run } from "./helpers/cli.js";
 import { tallyOf } from "../src/sim/tally.js";
 import { playMany } from "../src/sim/simulate.js";
 import { agentsOfSpec, gameOfSpec } from "../src/sim/run-spec.js";
+import { programBuild } from "../src/node/rules-hash.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sweep-"));
 const errorsOf = (text: string) => sweepPlan(text, "s.yaml", dir, "0.1.0").problems.map(formatDiagnostic);
@@ -126,6 +127,27 @@ describe("merging shard results", () => {
   });
 });
 
+describe("a sweep's build", () => {
+  it("is part of its key and of every result: a rebuilt engine's sweep merges none of the old build's results", () => {
+    const old = sweepPlan(smallSweep, "s.yaml", dir, "0.1.0", "sha256:aaaaaaaaaaaaaaaa").plan!;
+    const rebuilt = sweepPlan(smallSweep, "s.yaml", dir, "0.1.0", "sha256:bbbbbbbbbbbbbbbb").plan!;
+    expect(rebuilt.key).not.toBe(old.key);
+    const shard = old.shards[0];
+    const cell = old.cells[shard.cell];
+    const game = gameOfSpec(cell.refs);
+    const tally = tallyOf(game, cell.players, playMany(game, { players: cell.players, seed: old.seed, agents: agentsOfSpec(cell.agents), games: shard.to, from: shard.from, to: shard.to }), shard.from);
+    const text = resultText(old, shard, tally);
+    expect(JSON.parse(text).build).toBe("sha256:aaaaaaaaaaaaaaaa");
+    const m = new SweepMerge(rebuilt);
+    expect(() => m.add(text, "r")).toThrow(`r: shard ${shard.id} was played by another build of houserules 0.1.0 (sha256:aaaaaaaaaaaaaaaa, not sha256:bbbbbbbbbbbbbbbb): its games are not counted`);
+    // a result that names no build (of a program before builds were named) is not counted either
+    const unnamed = JSON.parse(resultText(rebuilt, rebuilt.shards[0], tally));
+    delete unnamed.build;
+    expect(() => m.add(JSON.stringify(unnamed), "r")).toThrow(/was played by another build of houserules 0\.1\.0 \(none named, not sha256:b+\)/);
+    expect(m.done).toBe(0);
+  });
+});
+
 describe("houserules sweep on this machine", () => {
   const file = join(dir, "small.yaml");
   writeFileSync(file, smallSweep);
@@ -135,6 +157,7 @@ describe("houserules sweep on this machine", () => {
     expect(one.err).toBe("");
     expect(one.code).toBe(0);
     const result = JSON.parse(one.out);
+    expect(result.build).toBe(programBuild()); // the build that played every shard
     expect(result.cells.map((c: { rules: string; players: number }) => `${c.rules} ${c.players}`)).toEqual([
       "idiot 3", "idiot 4", "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist 3", "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist 4",
       "Deal All, Avoid High Value Cards, Same Sized Sets, President 3", "Deal All, Avoid High Value Cards, Same Sized Sets, President 4",

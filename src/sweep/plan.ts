@@ -10,7 +10,7 @@ import { validate } from "../interpreter/load/schema.js";
 import { loadComposition } from "../interpreter/load/load.js";
 import { resolveReference } from "../interpreter/load/catalog.js";
 import { displayPath } from "../interpreter/load/resolve.js";
-import { rulesHash } from "../node/rules-hash.js";
+import { programBuild, rulesHash } from "../node/rules-hash.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
 import { host } from "../interpreter/load/host.js";
 import { maxFileBytes } from "../interpreter/limits.js";
@@ -57,7 +57,9 @@ export interface SweepPlan {
   shard: number;
   bounds: Bounds;
   program: string;
-  /** A hash of everything that decides the sweep's games: a shard's id starts with it. */
+  /** The hash of the sources the program was built from (programBuild): a rebuilt engine is another sweep. */
+  build: string;
+  /** A hash of everything that decides the sweep's games, the build included: a shard's id starts with it. */
   key: string;
   cells: Cell[];
   shards: Shard[];
@@ -66,18 +68,18 @@ export interface SweepPlan {
 type Raw = Record<string, unknown>;
 
 /** Reads a sweep file through the host (bounded in size, a regular file). */
-export function readSweepFile(path: string, program: string): { plan: SweepPlan | null; problems: Diagnostic[] } {
+export function readSweepFile(path: string, program: string, build = programBuild()): { plan: SweepPlan | null; problems: Diagnostic[] } {
   const full = resolve(host().workingFolder, path);
   const shown = displayPath(full);
   const read = host().readFile(full, maxFileBytes);
   if ("error" in read) {
     return { plan: null, problems: [{ severity: "error", code: read.tooLarge ? "E_FILE_SIZE" : "E_FILE", message: `cannot read ${shown}: ${read.error}`, file: shown, line: 1, col: 1 }] };
   }
-  return sweepPlan(read.text, shown, dirname(full), program);
+  return sweepPlan(read.text, shown, dirname(full), program, build);
 }
 
 /** The plan of a sweep file's text, or its problems. */
-export function sweepPlan(text: string, shown: string, folder: string, program: string): { plan: SweepPlan | null; problems: Diagnostic[] } {
+export function sweepPlan(text: string, shown: string, folder: string, program: string, build = programBuild()): { plan: SweepPlan | null; problems: Diagnostic[] } {
   const file = new SourceFile(shown, text);
   const yaml = loadYaml(file);
   if (yaml.problems.some((d) => d.severity === "error")) return { plan: null, problems: yaml.problems };
@@ -129,7 +131,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   if (problems.length) return { plan: null, problems };
   const bounds = { seconds: (raw["time-limit"] as number | undefined) ?? defaultBounds.seconds, megabytes: (raw["memory-limit"] as number | undefined) ?? defaultBounds.megabytes };
   const key = createHash("sha256")
-    .update(JSON.stringify({ program, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.players, c.agents, c.skipped !== null]) }))
+    .update(JSON.stringify({ program, build, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.players, c.agents, c.skipped !== null]) }))
     .digest("hex")
     .slice(0, 16);
   const shards: Shard[] = [];
@@ -138,7 +140,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
     for (let from = 0; from < games; from += shard) shards.push({ id: `${key}-c${c.index}-g${from}`, cell: c.index, from, to: Math.min(games, from + shard) });
   }
   const name = typeof raw.name === "string" ? raw.name : shown;
-  return { plan: { file: shown, name, seed, games, shard, bounds, program, key, cells, shards }, problems: [] };
+  return { plan: { file: shown, name, seed, games, shard, bounds, program, build, key, cells, shards }, problems: [] };
 }
 
 interface Choice {

@@ -11,7 +11,7 @@ import type { WorkerPool } from "../sim/parallel.js";
 import type { RunSpec } from "../sim/run-spec.js";
 import type { Bounds } from "../sim/budget.js";
 import type { Tally } from "../sim/tally.js";
-import { ResultRefused, type SweepMerge } from "./merge.js";
+import { ResultRefused, type ShardResult, type SweepMerge } from "./merge.js";
 import { specOf, type Shard } from "./plan.js";
 import { authProblem, masked, QueueError, redisOptions } from "./redis-url.js";
 
@@ -65,8 +65,6 @@ export async function checkReachable(url: string, seconds = 3): Promise<void> {
 }
 
 export interface QueueRun {
-  /** The program's build (programBuild), which every worker must share. */
-  build: string;
   /** A shard's result, merged. */
   onResult: (text: string, shard: Shard) => void;
   /** A result refused (its shard is put back on the queue), or a shard that failed. */
@@ -89,7 +87,7 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
   const failed: string[] = [];
   const jobOf = (s: Shard) => {
     const cell = plan.cells[s.cell];
-    const data: ShardJob = { program: plan.program, build: o.build, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), hash: cell.hash, from: s.from, to: s.to };
+    const data: ShardJob = { program: plan.program, build: plan.build, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), hash: cell.hash, from: s.from, to: s.to };
     return { name: "shard" as const, data, opts: { jobId: s.id, attempts: 3, backoff: { type: "fixed", delay: 1000 }, removeOnComplete: false, removeOnFail: false } };
   };
   const take = async (id: string, value: unknown) => {
@@ -232,7 +230,7 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       shards++;
       games += d.to - d.from;
       o.log(`shard ${d.shard}: ${d.to - d.from} games in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-      return JSON.stringify({ program: o.program, sweep: d.sweep, shard: d.shard, tally });
+      return JSON.stringify({ program: o.program, build: o.build, sweep: d.sweep, shard: d.shard, tally } satisfies ShardResult);
     },
     { connection: redisOptions(url), name: `${hostname()}:${process.pid}`, concurrency: o.pool.workers, lockDuration: o.lockSeconds * 1000, stalledInterval: Math.max(1000, (o.lockSeconds * 1000) / 2), maxStalledCount: 10 },
   );

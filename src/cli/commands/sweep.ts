@@ -7,7 +7,7 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { programBuild, programVersion } from "../../node/rules-hash.js";
+import { programVersion } from "../../node/rules-hash.js";
 import { readSweepFile, type SweepPlan } from "../../sweep/plan.js";
 import { ResultRefused, SweepMerge } from "../../sweep/merge.js";
 import { sweepResult, type SweepResult } from "../../sweep/result.js";
@@ -48,7 +48,8 @@ Options:
 ${ruleFoldersOption(14)}
   -h, --help    this text
 
-JSON fields: sweep, file, key (the hash a shard's id starts with), program, seed, games, shard, cells [{cell,
+JSON fields: sweep, file, key (the hash a shard's id starts with), program, build (the hash of the sources
+the program was built from: results of another build are not merged), seed, games, shard, cells [{cell,
 rules, refs, players, agents, skipped, played, summary (what simulate --json prints), replay}], complete,
 findings [{cell, kind, says, confidence}].
 
@@ -99,7 +100,6 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
       process.once("SIGINT", onSignal);
       try {
         ({ failed } = await q.sweepOnQueue(merge, queue, {
-          build: programBuild(),
           onResult: () => bar.update(merge.gamesDone),
           onProblem: (m) => io.err(`houserules sweep: ${m}\n`),
           signal: stop.signal,
