@@ -8,16 +8,17 @@ import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq";
 import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import type { WorkerPool } from "../sim/parallel.js";
-import type { RunSpec } from "../sim/run-spec.js";
+import type { RunSpec, ShippedRules } from "../sim/run-spec.js";
+import { maxFileBytes } from "../interpreter/limits.js";
 import type { Bounds } from "../sim/budget.js";
 import type { Tally } from "../sim/tally.js";
 import { ResultRefused, type ShardResult, type SweepMerge } from "./merge.js";
-import { specOf, type Shard } from "./plan.js";
+import { maxShippedBytes, maxShippedFiles, specOf, textHash, type Shard } from "./plan.js";
 import { authProblem, masked, QueueError, redisOptions } from "./redis-url.js";
 
 export const queueName = "houserules-sweep";
 
-/** What a job carries: the shard and everything a worker needs to play it, by name. */
+/** What a job carries: the shard and everything a worker needs to play it, the rule files by their text's hash. */
 export interface ShardJob {
   program: string;
   /** The hash of the sources the program was built from (programBuild): a worker built from others refuses the shard. */
@@ -25,10 +26,14 @@ export interface ShardJob {
   sweep: string;
   shard: string;
   spec: RunSpec;
-  hash: string;
+  /** The rule files, each by its path where the sweep was made and its text's hash: the texts are in Redis (textKey). */
+  rules: ShippedRules;
   from: number;
   to: number;
 }
+
+/** Where a rule file's text is kept in Redis, by its hash: once, however many sweeps and shards name it. */
+export const textKey = (hash: string): string => `${queueName}:text:${hash}`;
 
 /** Limits on a job a worker takes from the queue: it comes from whoever can write to Redis. */
 const maxJobRefs = 64;
@@ -87,7 +92,8 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
   const failed: string[] = [];
   const jobOf = (s: Shard) => {
     const cell = plan.cells[s.cell];
-    const data: ShardJob = { program: plan.program, build: plan.build, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), hash: cell.hash, from: s.from, to: s.to };
+    const rules = { roots: plan.roots, working: plan.working, files: cell.files };
+    const data: ShardJob = { program: plan.program, build: plan.build, sweep: plan.key, shard: s.id, spec: specOf(plan, cell), rules, from: s.from, to: s.to };
     return { name: "shard" as const, data, opts: { jobId: s.id, attempts: 3, backoff: { type: "fixed", delay: 1000 }, removeOnComplete: false, removeOnFail: false } };
   };
   const take = async (id: string, value: unknown) => {
@@ -123,6 +129,7 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
   });
   try {
     await events.waitUntilReady();
+    await shipTexts(url, merge);
     // a job already there is left as it is (done, running or waiting); a failed one is tried again
     for (let i = 0; i < plan.shards.length; i += 500) {
       const batch = plan.shards.slice(i, i + 500).filter((s) => pending.has(s.id));
@@ -163,6 +170,23 @@ export async function sweepOnQueue(merge: SweepMerge, url: string, o: QueueRun):
     await queue.close();
   }
   return { failed };
+}
+
+/** Puts the texts of the rule files of the pending shards in Redis, each once under its hash (kept if already there). */
+async function shipTexts(url: string, merge: SweepMerge): Promise<void> {
+  const hashes = new Set(merge.pending().flatMap((s) => merge.plan.cells[s.cell].files.map(([, hash]) => hash)));
+  const redis = new Redis(redisOptions(url));
+  try {
+    const list = [...hashes];
+    for (let i = 0; i < list.length; i += 500) {
+      const batch = redis.pipeline();
+      for (const hash of list.slice(i, i + 500)) batch.set(textKey(hash), merge.plan.texts.get(hash)!, "NX");
+      const refused = (await batch.exec())?.find(([e]) => e);
+      if (refused) throw new QueueError(`Redis did not keep the rule files' texts: ${masked(refused[0]!.message)}`);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Looks at jobs not heard of: takes the results of those completed, reports failed ones, re-adds missing ones. */
@@ -215,6 +239,9 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
   await checkReachable(url);
   let shards = 0;
   let games = 0;
+  // a connection of its own for reading the rule files' texts (the worker's own are busy waiting for jobs)
+  const texts = new Redis(redisOptions(url));
+  texts.on("error", () => undefined); // said by the worker's own connections
   const worker = new Worker<ShardJob, string, "shard">(
     queueName,
     async (job) => {
@@ -225,8 +252,16 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
       if (d.build !== undefined && d.build !== o.build) throw new UnrecoverableError(`houserules worker ${o.program} (build ${o.build}) cannot play shard ${d.shard} of another build of houserules ${d.program} (build ${d.build}): start workers from the same installation`);
       const over = boundsProblem(d.spec.bounds!, o.bounds);
       if (over) throw new UnrecoverableError(`houserules worker: shard ${d.shard} ${over}`);
+      const shipped = await shippedRules(texts, d.rules);
+      if (typeof shipped === "string") throw new UnrecoverableError(`houserules worker: shard ${d.shard}: ${shipped}`);
       const started = performance.now();
-      const tally: Tally = await o.pool.tally(d.spec, d.from, d.to, d.hash);
+      let tally: Tally;
+      try {
+        // the thread compiles the shipped texts (once per content) and reads no file of this machine
+        tally = await o.pool.tally({ ...d.spec, shipped }, d.from, d.to);
+      } catch (e) {
+        throw new UnrecoverableError(`houserules worker: shard ${d.shard}: ${(e as Error).message}`);
+      }
       shards++;
       games += d.to - d.from;
       o.log(`shard ${d.shard}: ${d.to - d.from} games in ${((performance.now() - started) / 1000).toFixed(2)} s`);
@@ -240,6 +275,7 @@ export async function serveQueue(url: string, o: WorkerRun): Promise<{ shards: n
   o.log(`houserules worker ${o.program} (build ${o.build}): taking shards from ${masked(url)} on ${o.pool.workers} thread${o.pool.workers === 1 ? "" : "s"}`);
   await new Promise<void>((resolve) => (o.signal.aborted ? resolve() : o.signal.addEventListener("abort", () => resolve(), { once: true })));
   await worker.close();
+  texts.disconnect();
   return { shards, games };
 }
 
@@ -248,7 +284,7 @@ function jobProblem(d: unknown): string | null {
   if (!d || typeof d !== "object") return "no data";
   const x = d as Partial<ShardJob>;
   const text = (v: unknown) => typeof v === "string" && v.length > 0 && v.length <= maxJobText;
-  if (!text(x.program) || !text(x.sweep) || !text(x.shard) || !text(x.hash) || (x.build !== undefined && !text(x.build))) return "program, build, sweep, shard and hash are texts";
+  if (!text(x.program) || !text(x.sweep) || !text(x.shard) || (x.build !== undefined && !text(x.build))) return "program, build, sweep and shard are texts";
   const s = x.spec;
   if (!s || typeof s !== "object") return "no spec";
   if (!Array.isArray(s.refs) || s.refs.length === 0 || s.refs.length > maxJobRefs || !s.refs.every(text)) return `the rules are 1 to ${maxJobRefs} names`;
@@ -270,4 +306,53 @@ export function boundsProblem(asked: Bounds, most: Bounds): string | null {
   if (asked.seconds > most.seconds) return `gives a game ${asked.seconds} s, more than this worker's limit of ${most.seconds} s: start workers with --time-limit ${asked.seconds} to play it`;
   if (asked.megabytes > most.megabytes) return `gives a game ${asked.megabytes} MB, more than this worker's limit of ${most.megabytes} MB: start workers with --memory-limit ${asked.megabytes} to play it`;
   return null;
+}
+
+/** What is wrong with a job's list of rule files, or null: absolute paths of .yaml files, each with a text's hash. */
+function rulesProblem(r: unknown): string | null {
+  const x = r as Partial<ShippedRules> | null;
+  const path = (v: unknown) => typeof v === "string" && v.length <= maxJobText && v.startsWith("/");
+  if (!x || typeof x !== "object" || !path(x.working) || !Array.isArray(x.roots) || x.roots.length > maxJobRefs || !x.roots.every(path)) return "no rule folders";
+  if (!Array.isArray(x.files) || x.files.length === 0 || x.files.length > maxShippedFiles) return `the rule files are 1 to ${maxShippedFiles}`;
+  const file = (f: unknown) => Array.isArray(f) && f.length === 2 && path(f[0]) && f[0].endsWith(".yaml") && typeof f[1] === "string" && /^sha256:[0-9a-f]{64}$/.test(f[1]);
+  if (!x.files.every(file)) return "each rule file is a path of a .yaml file and the sha256 of its text";
+  return null;
+}
+
+/**
+ * The texts of a job's rule files, read from Redis, or why not. Every size is checked before a text is read:
+ * the number of files, each file's bytes (the loader's limit) and all of them together; and each text must be
+ * the one its hash names. Messages name files by path and hash, never by what they hold.
+ */
+async function shippedRules(redis: Redis, names: ShippedRules): Promise<ShippedRules | string> {
+  const problem = rulesProblem(names);
+  if (problem) return `its rules are not named as a sweep names them: ${problem}`;
+  const keys = names.files.map(([, hash]) => textKey(hash));
+  const sizes = ((await redis.pipeline(keys.map((k) => ["strlen", k])).exec()) ?? []).map(([e, n]) => (e ? 0 : Number(n)));
+  let total = 0;
+  for (const [i, [path, hash]] of names.files.entries()) {
+    if (!sizes[i]) return `the text of ${path} (${hash}) is not in Redis: run the sweep command again, which puts it there`;
+    if (sizes[i] > maxFileBytes) return `${path} is ${sizes[i]} bytes, larger than the limit of ${maxFileBytes} bytes`;
+    total += sizes[i];
+  }
+  if (total > maxShippedBytes) return `its rule files are ${total} bytes together, more than the limit of ${maxShippedBytes} bytes`;
+  const read = await redis.mgetBuffer(...keys);
+  const files: [string, string][] = [];
+  for (const [i, [path, hash]] of names.files.entries()) {
+    const text = read[i] === null ? null : utf8(read[i]!);
+    if (text === null || textHash(text) !== hash) return `the text kept for ${path} is not the one its hash (${hash}) names`;
+    files.push([path, text]);
+  }
+  return { roots: names.roots, working: names.working, files };
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** UTF-8 bytes as text, or null when they are not UTF-8. */
+function utf8(bytes: Buffer): string | null {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return null;
+  }
 }

@@ -14,8 +14,9 @@ export const workerHelp = `Usage: houserules worker --queue redis://HOST:PORT [-
 
 Takes shards of sweeps (houserules sweep FILE --queue ...) from the queue, plays each on one of N threads and
 posts its result, until stopped with SIGTERM or Ctrl-C (the shards it is playing are finished first). A worker
-refuses a shard of another version or build of houserules, or of rule files that differ from its own. A worker that dies
-leaves its shards to another worker once their lock runs out.
+refuses a shard of another version or build of houserules, or whose games ask more time or memory than its
+limits. The rule files come with the shard (their texts, kept in Redis by the sweep): a worker needs no copy of
+them and reads no other file. A worker that dies leaves its shards to another worker once their lock runs out.
 
 Options:
   --queue URL   the queue: redis://[user:password@]HOST:PORT[/DB], or rediss:// for TLS; without it, the
