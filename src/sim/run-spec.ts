@@ -1,7 +1,6 @@
 // A run described by names only (rules ids, agent names), so that a worker thread can rebuild it: the same rules
 // by the same ids or composition, and the same agents. A sweep on a queue ships its rule files' texts with the
 // run instead: the worker then compiles those texts, and reads nothing else.
-import { createHash } from "node:crypto";
 import type { Game } from "../interpreter/model.js";
 import { host, installHost, type FileRead, type FolderEntry, type Host } from "../interpreter/load/host.js";
 import { basename, dirname, isAbsolute, normalize } from "../interpreter/load/paths.js";
@@ -39,6 +38,11 @@ export interface ShippedRules {
   working: string;
   /** Each file's absolute path there, and its text. */
   files: [string, string][];
+  /**
+   * What the games compiled from these files are kept by: a hash of the texts and of the names above, made by
+   * the process that checked the texts (a sweep's worker, from their sha256).
+   */
+  key: string;
 }
 
 /**
@@ -64,7 +68,7 @@ export function agentsOfSpec(specs: readonly AgentSpec[]): Agent[] {
   });
 }
 
-/** Games compiled from shipped texts, by a hash of those texts and the names they were asked by; the oldest go first. */
+/** Games compiled from shipped texts, by the texts' key and the names they were asked by; the oldest go first. */
 const shippedGames = new Map<string, Game>();
 const maxShippedGames = 64;
 
@@ -74,7 +78,7 @@ const maxShippedGames = 64;
  * place only, never its message: a message can quote the text it is about.
  */
 export function gameOfShipped(refs: string[], shipped: ShippedRules): Game {
-  const key = createHash("sha256").update(JSON.stringify([refs, shipped.roots, shipped.working, shipped.files])).digest("hex");
+  const key = JSON.stringify([shipped.key, refs]);
   const cached = shippedGames.get(key);
   if (cached) return cached;
   const before = host();
@@ -114,7 +118,8 @@ function shippedHost(shipped: ShippedRules, disk: Host): Host {
     readFile(path: string, maxBytes: number): FileRead {
       const text = texts.get(normalize(path));
       if (text === undefined) return { error: "not among the files shipped with the sweep" };
-      const size = Buffer.byteLength(text);
+      // a UTF-8 character takes at most 3 bytes per UTF-16 unit: count exactly only when it could matter
+      const size = text.length * 3 > maxBytes ? new TextEncoder().encode(text).length : 0;
       if (size > maxBytes) return { error: `refused: ${size} bytes is larger than the limit of ${maxBytes} bytes`, tooLarge: true };
       return { text };
     },

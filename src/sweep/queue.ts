@@ -27,10 +27,13 @@ export interface ShardJob {
   shard: string;
   spec: RunSpec;
   /** The rule files, each by its path where the sweep was made and its text's hash: the texts are in Redis (textKey). */
-  rules: ShippedRules;
+  rules: RuleNames;
   from: number;
   to: number;
 }
+
+/** A job's rule files: as ShippedRules, with each text's hash ("sha256:...") in place of the text. */
+export type RuleNames = Omit<ShippedRules, "key">;
 
 /** Where a rule file's text is kept in Redis, by its hash: once, however many sweeps and shards name it. */
 export const textKey = (hash: string): string => `${queueName}:text:${hash}`;
@@ -310,7 +313,7 @@ export function boundsProblem(asked: Bounds, most: Bounds): string | null {
 
 /** What is wrong with a job's list of rule files, or null: absolute paths of .yaml files, each with a text's hash. */
 function rulesProblem(r: unknown): string | null {
-  const x = r as Partial<ShippedRules> | null;
+  const x = r as Partial<RuleNames> | null;
   const path = (v: unknown) => typeof v === "string" && v.length <= maxJobText && v.startsWith("/");
   if (!x || typeof x !== "object" || !path(x.working) || !Array.isArray(x.roots) || x.roots.length > maxJobRefs || !x.roots.every(path)) return "no rule folders";
   if (!Array.isArray(x.files) || x.files.length === 0 || x.files.length > maxShippedFiles) return `the rule files are 1 to ${maxShippedFiles}`;
@@ -324,7 +327,7 @@ function rulesProblem(r: unknown): string | null {
  * the number of files, each file's bytes (the loader's limit) and all of them together; and each text must be
  * the one its hash names. Messages name files by path and hash, never by what they hold.
  */
-async function shippedRules(redis: Redis, names: ShippedRules): Promise<ShippedRules | string> {
+async function shippedRules(redis: Redis, names: RuleNames): Promise<ShippedRules | string> {
   const problem = rulesProblem(names);
   if (problem) return `its rules are not named as a sweep names them: ${problem}`;
   const keys = names.files.map(([, hash]) => textKey(hash));
@@ -343,7 +346,9 @@ async function shippedRules(redis: Redis, names: ShippedRules): Promise<ShippedR
     if (text === null || textHash(text) !== hash) return `the text kept for ${path} is not the one its hash (${hash}) names`;
     files.push([path, text]);
   }
-  return { roots: names.roots, working: names.working, files };
+  // the texts are checked against their hashes: the hashes, with the names, stand for them
+  const key = textHash(JSON.stringify([names.roots, names.working, names.files]));
+  return { roots: names.roots, working: names.working, files, key };
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
