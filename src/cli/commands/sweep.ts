@@ -31,8 +31,8 @@ fired) and the outliers across cells, each with how sure it is. The file's forma
 By default the games are played on this machine's threads. With --queue, the sweep's shards (a few games of
 one cell each) go on a BullMQ queue in Redis, and houserules worker --queue ... on any number of machines plays
 them; the rule files' texts go with the shards, so workers need no copy of them; this command merges the
-results as they come. The merged result is the same bytes however the shards
-were played, by how many workers, in what order, and how often retried.
+results as they come. The merged result is the same bytes however the shards were played, by how many
+workers, in what order, and how often retried.
 
 Options:
   --workers N   threads on this machine (default: every processor)
