@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sweepPlan } from "../src/sweep/plan.js";
+import { maxShippedBytes, maxShippedFiles, shippedFiles, sweepPlan } from "../src/sweep/plan.js";
 import { ResultRefused, SweepMerge, resultText } from "../src/sweep/merge.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { run } from "./helpers/cli.js";
@@ -145,6 +145,28 @@ describe("a sweep's build", () => {
     delete unnamed.build;
     expect(() => m.add(JSON.stringify(unnamed), "r")).toThrow(/was played by another build of houserules 0\.1\.0 \(none named, not sha256:b+\)/);
     expect(m.done).toBe(0);
+  });
+});
+
+describe("a cell's rule files, shipped with its shards", () => {
+  it("are counted and measured before any is shipped: files, bytes each (the loader's limit) and bytes together", () => {
+    const folder = mkdtempSync(join(dir, "ship-"));
+    const many = new Set(Array.from({ length: maxShippedFiles + 1 }, (_, i) => join(folder, `f${i}.yaml`)));
+    expect(shippedFiles(many, new Map())).toBe(`the rules read ${maxShippedFiles + 1} files, more than the ${maxShippedFiles} a shard may ship`);
+    // five files of 3.5 MB: each under the loader's 4 MB, together over the 16 MB a shard may ship
+    const big = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const file = join(folder, `big${i}.yaml`);
+      writeFileSync(file, `# ${i}${"x".repeat(3.5 * 2 ** 20)}\n`);
+      big.add(file);
+    }
+    expect(shippedFiles(big, new Map())).toBe(`the rules' files are more than the ${maxShippedBytes / 2 ** 20} MB a shard may ship`);
+    // within the limits: each file by its path and its text's hash, each text kept once
+    const texts = new Map<string, string>();
+    const two = new Set([...big].slice(0, 2));
+    const shipped = shippedFiles(two, texts) as [string, string][];
+    expect(shipped.map(([p]) => p)).toEqual([...two].sort());
+    expect(shipped.every(([, h]) => /^sha256:[0-9a-f]{64}$/.test(h) && texts.has(h))).toBe(true);
   });
 });
 

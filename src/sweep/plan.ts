@@ -163,7 +163,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
  * The files a cell's rules were loaded from, by path and the hash of their text, each text kept once in `texts`;
  * or why they are more than a shard may ship (counted before anything is shipped).
  */
-function shippedFiles(read: Set<string>, texts: Map<string, string>): [string, string][] | string {
+export function shippedFiles(read: ReadonlySet<string>, texts: Map<string, string>): [string, string][] | string {
   if (read.size > maxShippedFiles) return `the rules read ${read.size} files, more than the ${maxShippedFiles} a shard may ship`;
   const out: [string, string][] = [];
   let bytes = 0;
