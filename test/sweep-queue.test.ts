@@ -4,7 +4,9 @@
 // not parse — with nothing merged lost or counted twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Job, Queue, Worker } from "bullmq";
@@ -13,6 +15,7 @@ import { freePort } from "../src/node/free-port.js";
 import { run } from "./helpers/cli.js";
 import { tinyRules } from "./helpers/rules.js";
 import { queueName, redisOptions } from "../src/sweep/queue.js";
+import { masked, redisUrlVariable } from "../src/sweep/redis-url.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sweep-queue-"));
 const file = join(dir, "q.yaml");
@@ -193,32 +196,94 @@ describe("a sweep on a queue", () => {
     await stopAll(workers);
   }, 60_000);
 
-  it("is refused by a worker whose rule files differ from the sweep's, and the sweep says which shards failed", async () => {
+  it("refuses a shard whose games ask more time or memory than the worker's limits, and says so", async () => {
     const url = nextUrl();
-    const rules = join(dir, "tiny.yaml");
+    const q = queueOf(url);
+    const job = (id: string, bounds: object) => q.add("shard", { program: "0.1.0", sweep: "0123456789abcdef", shard: id, hash: "sha256:x", spec: { refs: ["idiot"], players: 3, seed: 1, agents: [{ name: "random" }, { name: "random" }, { name: "random" }], bounds }, from: 0, to: 1 }, { jobId: id });
+    await job("0123456789abcdef-c0-g2", { seconds: 1e12, megabytes: 2048 });
+    await job("0123456789abcdef-c0-g3", { seconds: 600, megabytes: 1e9 });
+    const workers = [worker(url)];
+    await until("the refusals", async () => (await q.getJobCounts("failed")).failed === 2);
+    expect((await Job.fromId(q, "0123456789abcdef-c0-g2"))!.failedReason).toBe("houserules worker: shard 0123456789abcdef-c0-g2 gives a game 1000000000000 s, more than this worker's limit of 600 s: start workers with --time-limit 1000000000000 to play it");
+    expect((await Job.fromId(q, "0123456789abcdef-c0-g3"))!.failedReason).toBe("houserules worker: shard 0123456789abcdef-c0-g3 gives a game 1000000000 MB, more than this worker's limit of 2048 MB: start workers with --memory-limit 1000000000 to play it");
+    await q.close();
+    // the refused shards took no thread: the worker stops at once
+    const stopped = performance.now();
+    await stopAll(workers);
+    expect(performance.now() - stopped).toBeLessThan(10_000);
+  }, 60_000);
+
+  it("ships the rule files' texts: a worker needs no copy of them, and an edited file is a new sweep the same worker plays", async () => {
+    const url = nextUrl();
+    const folder = mkdtempSync(join(dir, "own-"));
+    const rules = join(folder, "tiny.yaml");
     writeFileSync(rules, tinyRules());
-    const own = join(dir, "own.yaml");
+    const own = join(folder, "own.yaml");
     writeFileSync(own, "name: own rules\ngames: 2\nshard: 1\nplayers: 2\nrules:\n  - id: ./tiny.yaml\n");
-    const sweep = run(["sweep", own, "--queue", url]);
+    const here = await run(["sweep", own, "--json", "--workers", "1"]);
+    const sweep = run(["sweep", own, "--queue", url, "--json"]);
     const q = queueOf(url);
     await until("the shards on the queue", async () => (await q.getJobCounts("waiting")).waiting === 2);
-    writeFileSync(rules, tinyRules().replace("deal(stock, hand, 3)", "deal(stock, hand, 2)"));
+    // the file gone from this disk before any worker starts: the worker plays the text the sweep shipped
+    rmSync(rules);
     const workers = [worker(url)];
-    const r = await sweep;
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^houserules sweep: shard [0-9a-f]{16}-c0-g0 failed: houserules worker: the rule files of .*tiny\.yaml here are not those of the sweep \(sha256:[0-9a-f]+, not sha256:[0-9a-f]+\): give every worker the same files\n/);
-    expect(r.out).toMatch(/incomplete: 0 of 2 shards merged, 2 failed \(run the same command again to retry them\)/);
-    await stopAll(workers);
-    // the files put back and a worker started again: the same command tries the failed shards again
-    writeFileSync(rules, tinyRules());
-    const again = [worker(url)];
-    const retried = await run(["sweep", own, "--queue", url]);
-    expect(retried.err).toBe("");
-    expect(retried.code).toBe(0);
-    expect(retried.out).toMatch(/^own rules: 1 cells \(0 skipped\), 2 games each, seed 1\n/);
+    let r = await sweep;
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(here.out);
+    // an edit, even a comment, makes a new sweep (its own key), which the same running worker plays
+    writeFileSync(rules, "# a comment\n" + tinyRules());
+    r = await run(["sweep", own, "--queue", url, "--json"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).key).not.toBe(JSON.parse(here.out).key);
+    writeFileSync(rules, tinyRules().replace("deal(stock, hand, 3)", "deal(stock, hand, 2)"));
+    r = await run(["sweep", own, "--queue", url]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
     await q.close();
-    await stopAll(again);
+    await stopAll(workers);
+    expect(workers[0].err).not.toContain("failed");
   }, 90_000);
+
+  it("reads no file the job does not ship, and never says what a file holds", async () => {
+    const url = nextUrl();
+    const q = queueOf(url);
+    const secret = join(dir, "secret.yaml");
+    writeFileSync(secret, "topsecretkey: 1\nanotherkey: 2\n");
+    const shipped = tinyRules();
+    const hash = `sha256:${createHash("sha256").update(shipped).digest("hex")}`;
+    const redisClient = new Redis(redisOptions(url));
+    await redisClient.set(`${queueName}:text:${hash}`, shipped);
+    const forged = (id: string, refs: string[], files: [string, string][]) => q.add("shard", {
+      program: "0.1.0", sweep: "0123456789abcdef", shard: id,
+      spec: { refs, players: 2, seed: 1, agents: [{ name: "random" }, { name: "random" }], bounds: { seconds: 600, megabytes: 2048 } },
+      rules: { roots: ["/nowhere/rules"], working: "/nowhere", files }, from: 0, to: 1,
+    }, { jobId: id });
+    // a path on this disk that the job names but does not ship; a shipped path whose text is this disk's file; a
+    // hash whose text is not in Redis; and a text kept under another's hash
+    await forged("0123456789abcdef-c0-g4", [secret], [["/nowhere/tiny.yaml", hash]]);
+    await forged("0123456789abcdef-c0-g5", [secret], [[secret, `sha256:${"0".repeat(64)}`]]);
+    const other = `sha256:${"1".repeat(64)}`;
+    await redisClient.set(`${queueName}:text:${other}`, "topsecretkey: 1\n");
+    await forged("0123456789abcdef-c0-g6", [secret], [[secret, other]]);
+    // a text larger than the loader's limit: refused by its size, before it is read
+    const large = `sha256:${"2".repeat(64)}`;
+    await redisClient.set(`${queueName}:text:${large}`, "x".repeat(4 * 1024 * 1024 + 1));
+    await forged("0123456789abcdef-c0-g7", ["/nowhere/large.yaml"], [["/nowhere/large.yaml", large]]);
+    const workers = [worker(url)];
+    await until("the refusals", async () => (await q.getJobCounts("failed")).failed === 4);
+    expect((await Job.fromId(q, "0123456789abcdef-c0-g7"))!.failedReason).toBe("houserules worker: shard 0123456789abcdef-c0-g7: /nowhere/large.yaml is 4194305 bytes, larger than the limit of 4194304 bytes");
+    const reasons = await Promise.all(["4", "5", "6"].map(async (g) => (await Job.fromId(q, `0123456789abcdef-c0-g${g}`))!.failedReason));
+    expect(reasons[0]).toMatch(/^houserules worker: shard 0123456789abcdef-c0-g4: the rules .*secret\.yaml do not load from the files shipped with them \(E_\w+ at .*secret\.yaml:1:1\)$/);
+    expect(reasons[1]).toBe(`houserules worker: shard 0123456789abcdef-c0-g5: the text of ${secret} (sha256:${"0".repeat(64)}) is not in Redis: run the sweep command again, which puts it there`);
+    expect(reasons[2]).toBe(`houserules worker: shard 0123456789abcdef-c0-g6: the text kept for ${secret} is not the one its hash (${other}) names`);
+    for (const reason of reasons) expect(reason).not.toMatch(/topsecretkey|anotherkey/);
+    redisClient.disconnect();
+    await q.close();
+    await stopAll(workers);
+    expect(workers[0].err).not.toMatch(/topsecretkey|anotherkey/);
+  }, 60_000);
 
   it("says when Redis cannot be reached, for the sweep and for a worker", async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
@@ -234,5 +299,51 @@ describe("a sweep on a queue", () => {
       expect(bad.code, args.join(" ")).toBe(2);
       expect(bad.err).toContain("--queue takes redis://HOST:PORT, not");
     }
+  }, 30_000);
+
+  it("takes its address from HOUSERULES_REDIS_URL, never prints the password, and says when the password is refused", async () => {
+    const guarded = await startRedis(["--requirepass", "s3cret"]);
+    const where = `127.0.0.1:${guarded.port}`;
+    let workers: Spawned[] = [];
+    try {
+      let r = await run(["sweep", file, "--queue", `redis://:wrong@${where}`]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`houserules sweep: redis at ${where} refused the password (WRONGPASS): check the password in the address\n`);
+      r = await run(["sweep", file, "--queue", guarded.url]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`houserules sweep: redis at ${where} asks for a password (NOAUTH): give it in the address, redis://:PASSWORD@${where}, or in ${redisUrlVariable}\n`);
+      // unreachable, and not an address at all: the password is masked in both
+      const port = await freePort();
+      r = await run(["sweep", file, "--queue", `redis://:s3cret@127.0.0.1:${port}`]);
+      expect(r.err).toContain(`cannot reach Redis at redis://:***@127.0.0.1:${port} (connect ECONNREFUSED`);
+      r = await run(["sweep", file, "--queue", `http://me:s3cret@${where}`]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`not 'http://me:***@${where}'`);
+      expect(r.err).not.toContain("s3cret");
+      // the address in the environment only (workers inherit it): the sweep plays, and no line shows the password
+      process.env[redisUrlVariable] = `redis://:s3cret@${where}/1`;
+      workers = [bin(["worker", "--workers", "1", "--lock", "2"])];
+      r = await run(["sweep", file, "--json"]);
+      expect(r.err).toBe("");
+      expect(r.out).toBe(local);
+      await stopAll(workers);
+      expect(workers[0].err).toContain(`taking shards from redis://:***@${where}/1 on 1 thread`);
+      expect(workers[0].err).not.toContain("s3cret");
+    } finally {
+      delete process.env[redisUrlVariable];
+      await stopAll(workers);
+      await guarded.stop();
+    }
+  }, 90_000);
+
+  it("takes rediss:// (TLS) and masks passwords in any text", async () => {
+    expect(redisOptions("rediss://:pw@example.org:6380/2")).toMatchObject({ host: "example.org", port: 6380, db: 2, password: "pw", tls: { servername: "example.org" } });
+    expect(redisOptions("redis://example.org").tls).toBeUndefined();
+    expect(masked("at redis://user:p%40ss@h:1/2 and rediss://:x@h")).toBe("at redis://user:***@h:1/2 and rediss://:***@h");
+    // an address over TLS is tried, not refused as bad usage
+    const port = await freePort();
+    const r = await run(["sweep", file, "--queue", `rediss://127.0.0.1:${port}`]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`cannot reach Redis at rediss://127.0.0.1:${port}`);
   }, 30_000);
 });

@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sweepPlan } from "../src/sweep/plan.js";
+import { maxShippedBytes, maxShippedFiles, shippedFiles, sweepPlan } from "../src/sweep/plan.js";
 import { ResultRefused, SweepMerge, resultText } from "../src/sweep/merge.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { run } from "./helpers/cli.js";
 import { tallyOf } from "../src/sim/tally.js";
 import { playMany } from "../src/sim/simulate.js";
 import { agentsOfSpec, gameOfSpec } from "../src/sim/run-spec.js";
+import { programBuild } from "../src/node/rules-hash.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sweep-"));
 const errorsOf = (text: string) => sweepPlan(text, "s.yaml", dir, "0.1.0").problems.map(formatDiagnostic);
@@ -126,6 +127,49 @@ describe("merging shard results", () => {
   });
 });
 
+describe("a sweep's build", () => {
+  it("is part of its key and of every result: a rebuilt engine's sweep merges none of the old build's results", () => {
+    const old = sweepPlan(smallSweep, "s.yaml", dir, "0.1.0", "sha256:aaaaaaaaaaaaaaaa").plan!;
+    const rebuilt = sweepPlan(smallSweep, "s.yaml", dir, "0.1.0", "sha256:bbbbbbbbbbbbbbbb").plan!;
+    expect(rebuilt.key).not.toBe(old.key);
+    const shard = old.shards[0];
+    const cell = old.cells[shard.cell];
+    const game = gameOfSpec(cell.refs);
+    const tally = tallyOf(game, cell.players, playMany(game, { players: cell.players, seed: old.seed, agents: agentsOfSpec(cell.agents), games: shard.to, from: shard.from, to: shard.to }), shard.from);
+    const text = resultText(old, shard, tally);
+    expect(JSON.parse(text).build).toBe("sha256:aaaaaaaaaaaaaaaa");
+    const m = new SweepMerge(rebuilt);
+    expect(() => m.add(text, "r")).toThrow(`r: shard ${shard.id} was played by another build of houserules 0.1.0 (sha256:aaaaaaaaaaaaaaaa, not sha256:bbbbbbbbbbbbbbbb): its games are not counted`);
+    // a result that names no build (of a program before builds were named) is not counted either
+    const unnamed = JSON.parse(resultText(rebuilt, rebuilt.shards[0], tally));
+    delete unnamed.build;
+    expect(() => m.add(JSON.stringify(unnamed), "r")).toThrow(/was played by another build of houserules 0\.1\.0 \(none named, not sha256:b+\)/);
+    expect(m.done).toBe(0);
+  });
+});
+
+describe("a cell's rule files, shipped with its shards", () => {
+  it("are counted and measured before any is shipped: files, bytes each (the loader's limit) and bytes together", () => {
+    const folder = mkdtempSync(join(dir, "ship-"));
+    const many = new Set(Array.from({ length: maxShippedFiles + 1 }, (_, i) => join(folder, `f${i}.yaml`)));
+    expect(shippedFiles(many, new Map())).toBe(`the rules read ${maxShippedFiles + 1} files, more than the ${maxShippedFiles} a shard may ship`);
+    // five files of 3.5 MB: each under the loader's 4 MB, together over the 16 MB a shard may ship
+    const big = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const file = join(folder, `big${i}.yaml`);
+      writeFileSync(file, `# ${i}${"x".repeat(3.5 * 2 ** 20)}\n`);
+      big.add(file);
+    }
+    expect(shippedFiles(big, new Map())).toBe(`the rules' files are more than the ${maxShippedBytes / 2 ** 20} MB a shard may ship`);
+    // within the limits: each file by its path and its text's hash, each text kept once
+    const texts = new Map<string, string>();
+    const two = new Set([...big].slice(0, 2));
+    const shipped = shippedFiles(two, texts) as [string, string][];
+    expect(shipped.map(([p]) => p)).toEqual([...two].sort());
+    expect(shipped.every(([, h]) => /^sha256:[0-9a-f]{64}$/.test(h) && texts.has(h))).toBe(true);
+  });
+});
+
 describe("houserules sweep on this machine", () => {
   const file = join(dir, "small.yaml");
   writeFileSync(file, smallSweep);
@@ -135,6 +179,7 @@ describe("houserules sweep on this machine", () => {
     expect(one.err).toBe("");
     expect(one.code).toBe(0);
     const result = JSON.parse(one.out);
+    expect(result.build).toBe(programBuild()); // the build that played every shard
     expect(result.cells.map((c: { rules: string; players: number }) => `${c.rules} ${c.players}`)).toEqual([
       "idiot 3", "idiot 4", "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist 3", "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist 4",
       "Deal All, Avoid High Value Cards, Same Sized Sets, President 3", "Deal All, Avoid High Value Cards, Same Sized Sets, President 4",

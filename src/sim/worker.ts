@@ -23,7 +23,7 @@ export default function playShare(task: Task): GameOutcome[] {
 
 /** Plays games [from, to) of a run and returns their tally only: what a sweep's shard sends back. */
 export function tallyShare(task: Task & { hash?: string }): Tally {
-  const game = gameOfSpec(task.refs);
+  const game = gameOfSpec(task.refs, task.shipped);
   if (task.hash !== undefined) checkHash(task.refs, task.hash);
   return tallyOf(game, task.players, playMany(game, { ...task, agents: agentsOfSpec(task.agents), games: task.to }), task.from);
 }

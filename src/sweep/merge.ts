@@ -1,7 +1,7 @@
 // The results of a sweep's shards, merged. A shard's result is one line of JSON: the program and sweep it was
 // played for, the shard's id and the tally of its games. Each is checked before it counts — its size, that it
-// parses, that it has the shape of a tally of that shard's games, that it was played by this version for this
-// sweep — and each shard counts once: the same result again is noted and dropped, a different one refused.
+// parses, that it has the shape of a tally of that shard's games, that it was played by this version and build for
+// this sweep — and each shard counts once: the same result again is noted and dropped, a different one refused.
 // Tallies add up in any order to the same tally, so the merged result is the same bytes whatever the order.
 import { addTallies, type Tally } from "../sim/tally.js";
 import type { Cell, Shard, SweepPlan } from "./plan.js";
@@ -11,6 +11,8 @@ export const maxResultBytes = 8 * 1024 * 1024;
 
 export interface ShardResult {
   program: string;
+  /** The build that played the shard (programBuild): results are counted only for the sweep's own build. */
+  build: string;
   sweep: string;
   shard: string;
   tally: Tally;
@@ -19,8 +21,8 @@ export interface ShardResult {
 /** A result refused, with why, in words for the person running the sweep. */
 export class ResultRefused extends Error {}
 
-export function resultText(plan: Pick<SweepPlan, "program" | "key">, shard: Shard, tally: Tally): string {
-  return JSON.stringify({ program: plan.program, sweep: plan.key, shard: shard.id, tally } satisfies ShardResult);
+export function resultText(plan: Pick<SweepPlan, "program" | "build" | "key">, shard: Shard, tally: Tally): string {
+  return JSON.stringify({ program: plan.program, build: plan.build, sweep: plan.key, shard: shard.id, tally } satisfies ShardResult);
 }
 
 export class SweepMerge {
@@ -59,7 +61,7 @@ export class SweepMerge {
   /**
    * Adds one shard's result; returns "added", or "again" for the same result of a shard already merged. Throws
    * ResultRefused, merging nothing, for a result that is too large, does not parse, is not a tally of the
-   * shard's games, was played by another version or for another sweep, or differs from the one already merged.
+   * shard's games, was played by another version or build or for another sweep, or differs from the one already merged.
    */
   add(text: unknown, from: string): "added" | "again" {
     if (typeof text !== "string") throw new ResultRefused(`${from}: the result is not text`);
@@ -72,16 +74,17 @@ export class SweepMerge {
     }
     const r = value as Partial<ShardResult> | null;
     if (!r || typeof r !== "object" || typeof r.program !== "string" || typeof r.sweep !== "string" || typeof r.shard !== "string") {
-      throw new ResultRefused(`${from}: the result is not a shard's result (program, sweep, shard and tally)`);
+      throw new ResultRefused(`${from}: the result is not a shard's result (program, build, sweep, shard and tally)`);
     }
     if (r.program !== this.plan.program) throw new ResultRefused(`${from}: shard ${r.shard} was played by houserules ${r.program}, not ${this.plan.program}: its games are not counted`);
+    if (r.build !== this.plan.build) throw new ResultRefused(`${from}: shard ${r.shard} was played by another build of houserules ${r.program} (${typeof r.build === "string" ? r.build.slice(0, 80) : "none named"}, not ${this.plan.build}): its games are not counted`);
     if (r.sweep !== this.plan.key) throw new ResultRefused(`${from}: the result is of another sweep (${r.sweep}, not ${this.plan.key})`);
     const shard = this.shards.get(r.shard);
     if (!shard) throw new ResultRefused(`${from}: this sweep has no shard ${r.shard}`);
     const cell = this.plan.cells[shard.cell];
     const problem = tallyProblem(r.tally, cell, shard);
     if (problem) throw new ResultRefused(`${from}: the result of shard ${shard.id} is not a tally of its games: ${problem}`);
-    const canonical = JSON.stringify({ program: r.program, sweep: r.sweep, shard: r.shard, tally: r.tally });
+    const canonical = JSON.stringify({ program: r.program, build: r.build, sweep: r.sweep, shard: r.shard, tally: r.tally });
     const had = this.texts.get(shard.id);
     if (had !== undefined) {
       if (had === canonical) {

@@ -10,9 +10,9 @@ import { validate } from "../interpreter/load/schema.js";
 import { loadComposition } from "../interpreter/load/load.js";
 import { resolveReference } from "../interpreter/load/catalog.js";
 import { displayPath } from "../interpreter/load/resolve.js";
-import { rulesHash } from "../node/rules-hash.js";
+import { programBuild, rulesHash } from "../node/rules-hash.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
-import { host } from "../interpreter/load/host.js";
+import { collectReads, host } from "../interpreter/load/host.js";
 import { maxFileBytes } from "../interpreter/limits.js";
 import { makeAgent, maxAgentBudget } from "../agents/index.js";
 import { defaultBounds, type Bounds } from "../sim/budget.js";
@@ -22,6 +22,9 @@ import type { AgentSpec, RunSpec } from "../sim/run-spec.js";
 export const maxCells = 100_000;
 export const maxShards = 1_000_000;
 export const defaultShard = 25;
+/** The most rule files a cell's rules may read, and their most bytes together: what one shard ships. */
+export const maxShippedFiles = 256;
+export const maxShippedBytes = 16 * 1024 * 1024;
 
 export interface Cell {
   index: number;
@@ -36,8 +39,10 @@ export interface Cell {
   /** The rules' id, as simulate names them, and whether they have scores. */
   id: string;
   scored: boolean;
-  /** The content hash of the rule files (as simulate --log records it): a worker with other files refuses the cell. */
+  /** The content hash of the rule files (as simulate --log records it). */
   hash: string;
+  /** Every file loading the rules read, by absolute path, with its text's hash (a key of the plan's texts). */
+  files: [string, string][];
   /** Why the cell is not played (a player count its rules do not take), or null. */
   skipped: string | null;
 }
@@ -57,27 +62,34 @@ export interface SweepPlan {
   shard: number;
   bounds: Bounds;
   program: string;
-  /** A hash of everything that decides the sweep's games: a shard's id starts with it. */
+  /** The hash of the sources the program was built from (programBuild): a rebuilt engine is another sweep. */
+  build: string;
+  /** A hash of everything that decides the sweep's games, the build included: a shard's id starts with it. */
   key: string;
   cells: Cell[];
   shards: Shard[];
+  /** The rule files' texts by their hash ("sha256:..."): what a sweep on a queue ships to its workers. */
+  texts: Map<string, string>;
+  /** The rule folders and working folder the rules were found from: a worker finds them the same way. */
+  roots: string[];
+  working: string;
 }
 
 type Raw = Record<string, unknown>;
 
 /** Reads a sweep file through the host (bounded in size, a regular file). */
-export function readSweepFile(path: string, program: string): { plan: SweepPlan | null; problems: Diagnostic[] } {
+export function readSweepFile(path: string, program: string, build = programBuild()): { plan: SweepPlan | null; problems: Diagnostic[] } {
   const full = resolve(host().workingFolder, path);
   const shown = displayPath(full);
   const read = host().readFile(full, maxFileBytes);
   if ("error" in read) {
     return { plan: null, problems: [{ severity: "error", code: read.tooLarge ? "E_FILE_SIZE" : "E_FILE", message: `cannot read ${shown}: ${read.error}`, file: shown, line: 1, col: 1 }] };
   }
-  return sweepPlan(read.text, shown, dirname(full), program);
+  return sweepPlan(read.text, shown, dirname(full), program, build);
 }
 
 /** The plan of a sweep file's text, or its problems. */
-export function sweepPlan(text: string, shown: string, folder: string, program: string): { plan: SweepPlan | null; problems: Diagnostic[] } {
+export function sweepPlan(text: string, shown: string, folder: string, program: string, build = programBuild()): { plan: SweepPlan | null; problems: Diagnostic[] } {
   const file = new SourceFile(shown, text);
   const yaml = loadYaml(file);
   if (yaml.problems.some((d) => d.severity === "error")) return { plan: null, problems: yaml.problems };
@@ -106,13 +118,19 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   if (cellCount * shardsPerCell > maxShards) problems.push(file.at("/games", "error", "E_SWEEP", `the sweep has ${(cellCount * shardsPerCell).toLocaleString("en")} shards, more than the limit of ${maxShards.toLocaleString("en")}: make shard: larger`));
   if (problems.length) return { plan: null, problems };
   const cells: Cell[] = [];
+  const texts = new Map<string, string>();
   for (const set of sets) {
     for (const choice of set.choices()) {
       // checked and hashed only (workers compile what they play): the closures back end skips generating code
-      const loaded = loadComposition(choice.refs, undefined, { backend: "closures" });
+      const { value: loaded, files: read } = collectReads(() => loadComposition(choice.refs, undefined, { backend: "closures" }));
       if (!loaded.game) {
         const first = loaded.diagnostics.find((d) => d.severity === "error");
         problems.push(file.at(set.pointer, "error", "E_RULES", `${choice.label} cannot be played: ${first ? formatDiagnostic(first) : "it does not load"}`));
+        continue;
+      }
+      const shipped = shippedFiles(read, texts);
+      if (typeof shipped === "string") {
+        problems.push(file.at(set.pointer, "error", "E_SWEEP", `${choice.label}: ${shipped}`));
         continue;
       }
       const range = loaded.game.players;
@@ -121,7 +139,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
         for (const t of tables) {
           const names = Array.isArray(t) ? (t.length === 1 ? Array(n).fill(t[0]) : t) : Array(n).fill(t);
           const skipped = n < range.min || n > range.max ? `${loaded.game.name} is for ${range.min}–${range.max} players` : null;
-          cells.push({ index: cells.length, id: loaded.game.id, scored: Boolean(loaded.game.outcome.scores), refs: choice.refs, label: choice.label, compose: choice.compose, players: n, agents: names.map((name: string) => ({ name })), hash, skipped });
+          cells.push({ index: cells.length, id: loaded.game.id, scored: Boolean(loaded.game.outcome.scores), refs: choice.refs, label: choice.label, compose: choice.compose, players: n, agents: names.map((name: string) => ({ name })), hash, files: shipped, skipped });
         }
       }
     }
@@ -129,7 +147,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   if (problems.length) return { plan: null, problems };
   const bounds = { seconds: (raw["time-limit"] as number | undefined) ?? defaultBounds.seconds, megabytes: (raw["memory-limit"] as number | undefined) ?? defaultBounds.megabytes };
   const key = createHash("sha256")
-    .update(JSON.stringify({ program, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.players, c.agents, c.skipped !== null]) }))
+    .update(JSON.stringify({ program, build, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.files, c.players, c.agents, c.skipped !== null]) }))
     .digest("hex")
     .slice(0, 16);
   const shards: Shard[] = [];
@@ -138,7 +156,32 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
     for (let from = 0; from < games; from += shard) shards.push({ id: `${key}-c${c.index}-g${from}`, cell: c.index, from, to: Math.min(games, from + shard) });
   }
   const name = typeof raw.name === "string" ? raw.name : shown;
-  return { plan: { file: shown, name, seed, games, shard, bounds, program, key, cells, shards }, problems: [] };
+  return { plan: { file: shown, name, seed, games, shard, bounds, program, build, key, cells, shards, texts, roots: [...host().ruleRoots], working: host().workingFolder }, problems: [] };
+}
+
+/**
+ * The files a cell's rules were loaded from, by path and the hash of their text, each text kept once in `texts`;
+ * or why they are more than a shard may ship (counted before anything is shipped).
+ */
+export function shippedFiles(read: ReadonlySet<string>, texts: Map<string, string>): [string, string][] | string {
+  if (read.size > maxShippedFiles) return `the rules read ${read.size} files, more than the ${maxShippedFiles} a shard may ship`;
+  const out: [string, string][] = [];
+  let bytes = 0;
+  for (const path of [...read].sort()) {
+    const got = host().readFile(path, maxFileBytes);
+    if ("error" in got) return `cannot read ${displayPath(path)} again: ${got.error}`;
+    bytes += Buffer.byteLength(got.text);
+    if (bytes > maxShippedBytes) return `the rules' files are more than the ${maxShippedBytes / 2 ** 20} MB a shard may ship`;
+    const hash = textHash(got.text);
+    texts.set(hash, got.text);
+    out.push([path, hash]);
+  }
+  return out;
+}
+
+/** The name a text is kept under, on a queue and in a job: "sha256:" and the hex digest of its UTF-8 bytes. */
+export function textHash(text: string): string {
+  return `sha256:${createHash("sha256").update(text).digest("hex")}`;
 }
 
 interface Choice {

@@ -34,6 +34,8 @@ export interface SweepResult {
   file: string;
   key: string;
   program: string;
+  /** The hash of the sources the program was built from (programBuild): every shard was played by this build. */
+  build: string;
   seed: number | string;
   games: number;
   shard: number;
@@ -49,7 +51,7 @@ export function sweepResult(plan: SweepPlan, merge: SweepMerge): SweepResult {
     return { cell: c.index, rules: c.label, refs: c.refs, players: c.players, agents: c.agents.map((a) => a.name), skipped: c.skipped, played: t?.games ?? 0, summary, replay: replayCommand(plan, c, 0) };
   });
   return {
-    sweep: plan.name, file: plan.file, key: plan.key, program: plan.program, seed: plan.seed, games: plan.games, shard: plan.shard,
+    sweep: plan.name, file: plan.file, key: plan.key, program: plan.program, build: plan.build, seed: plan.seed, games: plan.games, shard: plan.shard,
     cells, complete: merge.done === plan.shards.length, findings: findings(cells),
   };
 }

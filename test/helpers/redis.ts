@@ -47,11 +47,12 @@ function redisServer(): { command: string; env: NodeJS.ProcessEnv } {
   return { command, env };
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** Starts a redis-server; `options` are more of its flags (a test's --requirepass). */
+export async function startRedis(options: string[] = []): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "redis-"));
   const server = redisServer();
-  const child: ChildProcess = spawn(server.command, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no"], { stdio: ["ignore", "pipe", "pipe"], env: server.env });
+  const child: ChildProcess = spawn(server.command, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", ...options], { stdio: ["ignore", "pipe", "pipe"], env: server.env });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);

@@ -7,11 +7,12 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { programBuild, programVersion } from "../../node/rules-hash.js";
+import { programVersion } from "../../node/rules-hash.js";
 import { readSweepFile, type SweepPlan } from "../../sweep/plan.js";
 import { ResultRefused, SweepMerge } from "../../sweep/merge.js";
 import { sweepResult, type SweepResult } from "../../sweep/result.js";
 import { playLocally } from "../../sweep/local.js";
+import { queueUrl, redisUrlVariable } from "../../sweep/redis-url.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { outputFile, reportWritten } from "../game-options.js";
@@ -29,15 +30,18 @@ fired) and the outliers across cells, each with how sure it is. The file's forma
 
 By default the games are played on this machine's threads. With --queue, the sweep's shards (a few games of
 one cell each) go on a BullMQ queue in Redis, and houserules worker --queue ... on any number of machines plays
-them; this command merges the results as they come. The merged result is the same bytes however the shards
-were played, by how many workers, in what order, and how often retried.
+them; the rule files' texts go with the shards, so workers need no copy of them; this command merges the
+results as they come. The merged result is the same bytes however the shards were played, by how many
+workers, in what order, and how often retried.
 
 Options:
   --workers N   threads on this machine (default: every processor)
   --save F      keep each shard's result in F as it is merged (JSON lines); run again with the same F to go
                 on from where a stopped sweep was
-  --queue URL   put the shards on the queue at redis://[user:password@]HOST:PORT[/DB] and merge the results;
-                run again to resume: shards done stay in Redis and are merged, the rest are waited for
+  --queue URL   put the shards on the queue at redis://[user:password@]HOST:PORT[/DB] (rediss:// for TLS)
+                and merge the results; run again to resume: shards done stay in Redis and are merged, the
+                rest are waited for. Without --queue, HOUSERULES_REDIS_URL is the address when it is set (out
+                of the process list, where a password in --queue is seen); messages print the password as ***
   --stop        with --queue: take the sweep's shards no worker has started off the queue (results stay)
   --json        print the merged result as one JSON object (fields below)
   --report F    also write an HTML report to F: a heat map of the cells, sortable tables, findings, and the
@@ -45,7 +49,8 @@ Options:
 ${ruleFoldersOption(14)}
   -h, --help    this text
 
-JSON fields: sweep, file, key (the hash a shard's id starts with), program, seed, games, shard, cells [{cell,
+JSON fields: sweep, file, key (the hash a shard's id starts with), program, build (the hash of the sources
+the program was built from: results of another build are not merged), seed, games, shard, cells [{cell,
 rules, refs, players, agents, skipped, played, summary (what simulate --json prints), replay}], complete,
 findings [{cell, kind, says, confidence}].
 
@@ -63,8 +68,9 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("sweep takes one sweep file (or a result saved with --json, to --report it)");
   const report = outputFile(values, "report");
-  const queue = typeof values.queue === "string" ? values.queue : undefined;
-  if (values.stop && !queue) throw new UsageError("--stop is for a sweep on a queue: give --queue");
+  // the address from --queue, or from the environment (kept out of the process list: it may hold a password)
+  const queue = queueUrl(values.queue);
+  if (values.stop && !queue) throw new UsageError(`--stop is for a sweep on a queue: give --queue or set ${redisUrlVariable}`);
   if (positionals[0].endsWith(".json")) {
     if (!report) throw new UsageError("a result file is given to draw its report: give --report FILE.html");
     return writeReport(io, report, readResult(positionals[0]), false);
@@ -95,7 +101,6 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
       process.once("SIGINT", onSignal);
       try {
         ({ failed } = await q.sweepOnQueue(merge, queue, {
-          build: programBuild(),
           onResult: () => bar.update(merge.gamesDone),
           onProblem: (m) => io.err(`houserules sweep: ${m}\n`),
           signal: stop.signal,
