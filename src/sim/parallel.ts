@@ -39,12 +39,9 @@ export class WorkerPool {
     return out;
   }
 
-  /**
-   * Plays games [from, to) of a run on one thread and returns their tally (a sweep's shard); given the hash of
-   * the rule files, the thread refuses rules whose files here have another.
-   */
-  tally(spec: RunSpec, from: number, to: number, hash?: string): Promise<Tally> {
-    return this.pool.run({ ...spec, from, to, ...(hash === undefined ? {} : { hash }) }, { name: "tallyShare" }) as Promise<Tally>;
+  /** Plays games [from, to) of a run on one thread and returns their tally (a sweep's shard). */
+  tally(spec: RunSpec, from: number, to: number): Promise<Tally> {
+    return this.pool.run({ ...spec, from, to }, { name: "tallyShare" }) as Promise<Tally>;
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,6 @@ import { playMany, type GameOutcome } from "./simulate.js";
 import { tallyOf, type Tally } from "./tally.js";
 import { agentsOfSpec, gameOfSpec, type RunSpec } from "./run-spec.js";
 import { installNodeHost } from "../node/host.js";
-import { rulesHash } from "../node/rules-hash.js";
-import { loadComposition } from "../interpreter/load/load.js";
 import { workerData } from "node:worker_threads";
 
 installNodeHost({ roots: (workerData as { roots?: string[] } | null)?.roots ?? [] });
@@ -22,18 +20,7 @@ export default function playShare(task: Task): GameOutcome[] {
 }
 
 /** Plays games [from, to) of a run and returns their tally only: what a sweep's shard sends back. */
-export function tallyShare(task: Task & { hash?: string }): Tally {
+export function tallyShare(task: Task): Tally {
   const game = gameOfSpec(task.refs, task.shipped);
-  if (task.hash !== undefined) checkHash(task.refs, task.hash);
   return tallyOf(game, task.players, playMany(game, { ...task, agents: agentsOfSpec(task.agents), games: task.to }), task.from);
-}
-
-const hashes = new Map<string, string>();
-
-/** Refuses a share of rules whose files here are not the ones named by their hash (a sweep's other machines). */
-function checkHash(refs: string[], wanted: string): void {
-  const key = refs.join("\n");
-  let hash = hashes.get(key);
-  if (hash === undefined) hashes.set(key, (hash = rulesHash(loadComposition(refs))));
-  if (hash !== wanted) throw new Error(`houserules worker: the rule files of ${refs.join(" + ")} here are not those of the sweep (${hash}, not ${wanted}): give every worker the same files`);
 }

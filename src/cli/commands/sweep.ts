@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, workersFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
+import { withPackages } from "../../node/optional.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { programVersion } from "../../node/rules-hash.js";
 import { readSweepFile, type SweepPlan } from "../../sweep/plan.js";
@@ -88,7 +89,7 @@ export async function sweepCommand(argv: string[], io: IO): Promise<number> {
   const bar = new Progress(io, plan.name.slice(0, 40), total, merge.gamesDone);
   let failed: string[] = [];
   if (queue) {
-    const q = await import("../../sweep/queue.js");
+    const q = await loadQueue();
     queueAddress(q, queue);
     try {
       if (values.stop) {
@@ -193,6 +194,9 @@ function describe(plan: SweepPlan, r: SweepResult, merged: number, failed: strin
   for (const f of r.findings) lines.push(`cell ${f.cell} (${r.cells[f.cell].rules}, ${r.cells[f.cell].players} players): ${f.kind}: ${f.says} — ${f.confidence}`);
   return lines.join("\n") + "\n";
 }
+
+/** The queue's module, with BullMQ and ioredis, which a package install leaves out. */
+export const loadQueue = () => withPackages("a sweep on a queue", ["bullmq", "ioredis"], () => import("../../sweep/queue.js"));
 
 /** A --queue address that cannot be one is bad usage (exit 2), said before anything is played or connected. */
 export function queueAddress(q: typeof import("../../sweep/queue.js"), url: string): void {

@@ -3,7 +3,7 @@
 import { availableParallelism } from "node:os";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { intFlag, readArgs, workersFlag } from "../args.js";
-import { queueAddress } from "./sweep.js";
+import { loadQueue, queueAddress } from "./sweep.js";
 import { UsageError, type IO } from "../io.js";
 import { boundsOf } from "../game-options.js";
 import { programBuild, programVersion } from "../../node/rules-hash.js";
@@ -49,7 +49,7 @@ export async function workerCommand(argv: string[], io: IO): Promise<number> {
   if (url === undefined) throw new UsageError(`worker takes --queue redis://HOST:PORT, or the address in ${redisUrlVariable}`);
   const lockSeconds = intFlag(values.lock, "lock", 10, 1, 3600);
   const bounds = boundsOf(values);
-  const q = await import("../../sweep/queue.js");
+  const q = await loadQueue();
   queueAddress(q, url);
   const pool = new WorkerPool(workersFlag(values.workers, io) || availableParallelism());
   const stop = new AbortController();
