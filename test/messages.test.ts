@@ -136,3 +136,33 @@ describe("card names", () => {
     expect(errorsOf(text)).toEqual([expect.stringMatching(/^t\.yaml:6:13: error E_CARD: this name gives a card no name \(attributes \{"colour":"R"\}\)/)]);
   });
 });
+
+describe("messages about cards", () => {
+  it("says how ranks and suits are written where a card word is used as a name", () => {
+    expect(errorsOf(tinyRules("", { [end]: "end: pile.any and pile.top.rank == queen" }))).toEqual([
+      "t.yaml:21:36: error E_NAME: unknown name 'queen' (ranks are numbers: a queen is rank 12, as in c.rank == 12; jack 11, queen 12, king 13, ace 14)",
+    ]);
+    expect(errorsOf(tinyRules("", { [end]: "end: pile.any and pile.top.suit == Hearts" }))).toEqual([
+      'unknown name \'Hearts\' (suits are letters: hearts are suit "H", as in c.suit == "H"; spades S, hearts H, diamonds D, clubs C)',
+    ].map((m) => `t.yaml:21:36: error E_NAME: ${m}`));
+    // any other unknown name keeps its did-you-mean
+    expect(errorsOf(tinyRules("", { [end]: "end: pile.any and pile.top.rank == stok.count" }))[0]).toContain("did you mean 'stock'");
+  });
+
+  it("says a card is not where the player chooses from before the rule's own reason, in both back ends", async () => {
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { newGame, play, legalMoves, moveText } = await import("../src/interpreter/engine.js");
+    for (const backend of ["closures", "js"] as const) {
+      const game = loadComposition(["idiot"], undefined, { backend }).game!;
+      const s = newGame(game, { players: ["Ann", "Bob"], seed: 7 });
+      for (const p of [0, 1]) expect(play(s, p, "ready").ok).toBe(true);
+      const mover = s.current;
+      const hand = s.zones.findIndex((_, z) => s.zoneOwner[z] === mover && s.game.zones[s.zoneDef[z]].name === "hand");
+      const missing = s.game.cardNames.find((_, c) => s.cardZone[c] !== hand)!;
+      expect(legalMoves(s, mover).map((m) => moveText(s, m))).not.toContain(`play ${missing}`);
+      const r = play(s, mover, `play ${missing}`);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.refusal).toEqual({ rule: "play.cards", reason: `${missing} is not in ${s.names[mover]}'s hand: you play from your hand now` });
+    }
+  });
+});

@@ -65,7 +65,7 @@ ${moves}`;
     ["a move that should have been refused", "  - {Ann: play 5C, rejected: true}\n",
       "s.yaml:10:5: error E_ACCEPTED: step 3 (Ann: play 5C): expected the move to be refused, but it was accepted (Ann: play 5C; 5C: Ann's hand → pile; 8H: stock → Ann's hand; Bob's turn)"],
     ["a refusal for another reason", "  - {Ann: play 8C, rejected: lower}\n",
-      "s.yaml:10:30: error E_EXPECT: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: you play from your hand now\" does not contain \"lower\""],
+      "s.yaml:10:30: error E_EXPECT: step 3 (Ann: play 8C): refused as expected, but the reason \"play.cards: 8C is not in Ann's hand: you play from your hand now\" does not contain \"lower\""],
     ["a zone that holds other cards", "  - Ann: play 5C\n  - expect: {zones: {pile: [6C]}}\n",
       "s.yaml:11:28: error E_EXPECT: at step 4: expected pile to hold [6C], but it holds [5C]"],
   ])("%s", (_, moves, failure) => {

@@ -9,6 +9,21 @@ const rankSymbols: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A"
 /** The standard ranks that have names, as a rulebook writes them. */
 export const rankNames: ReadonlyMap<number, string> = new Map([[11, "jack"], [12, "queen"], [13, "king"], [14, "ace"]]);
 
+const suitNames: Record<string, string> = { spade: "S", heart: "H", diamond: "D", club: "C" };
+
+/**
+ * How a rank or suit is written, for a name such as `queen` or `hearts` that an expression used as if it were a
+ * value: ranks are numbers and suits letters. Empty for any other name.
+ */
+export function cardWordHint(name: string): string {
+  const word = name.toLowerCase().replace(/s$/, "");
+  const rank = [...rankNames].find(([, n]) => n === word)?.[0];
+  if (rank !== undefined) return ` (ranks are numbers: a ${word} is rank ${rank}, as in c.rank == ${rank}; ${[...rankNames].map(([r, n]) => `${n} ${r}`).join(", ")})`;
+  const suit = suitNames[word];
+  if (suit !== undefined) return ` (suits are letters: ${word}s are suit "${suit}", as in c.suit == "${suit}"; ${Object.entries(suitNames).map(([n, s]) => `${n}s ${s}`).join(", ")})`;
+  return "";
+}
+
 export function rankSymbol(rank: number): string {
   return rankSymbols[rank] ?? String(rank);
 }

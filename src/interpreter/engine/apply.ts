@@ -12,7 +12,7 @@ import { tick } from "../budget.js";
 import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
-import { zoneWord } from "../zones.js";
+import { zoneName, zoneWord } from "../zones.js";
 
 /** The result of every move that was taken: one value, never changed, so that taking a move allocates nothing. */
 const taken: ApplyResult = Object.freeze({ ok: true });
@@ -185,6 +185,14 @@ function check(s: State, move: Move, frame: unknown[]): Refusal | null {
       frame[param.slot] = value;
       return { rule: `${action.name}.${param.name}`, reason: notAmongChoices && param.refusal ? param.refusal(s) : reason };
     };
+    // A card not among the choices, where they all lie in one zone: said first, so that the rule's own reason
+    // ("you play from your hand now") does not read as if the player were playing from the wrong place.
+    const notThere = (c: number, reason: string): Refusal => {
+      const zones = new Set((from as number[]).map((x) => s.cardZone[x]));
+      const refusal = refuse(reason, true);
+      if (zones.size !== 1 || !param.refusal) return refusal;
+      return { ...refusal, reason: `${s.game.cardNames[c]} is not in ${zoneName(s, [...zones][0])}: ${refusal.reason}` };
+    };
     if (value === null || value === undefined) {
       if (param.optional && from.length === 0) {
         frame[param.slot] = null;
@@ -199,13 +207,14 @@ function check(s: State, move: Move, frame: unknown[]): Refusal | null {
       const max = param.max(s);
       if (cards.length > max) return refuse(`at most ${max} card${max === 1 ? "" : "s"} at a time`);
       if (new Set(cards).size !== cards.length) return refuse("the same card is named twice");
-      for (const c of cards) if (!from.includes(c)) return refuse(`${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`, true);
+      for (const c of cards) if (!from.includes(c)) return notThere(c, `${s.game.cardNames[c]} is not among the cards you may choose for ${param.name}`);
       if (param.alike) {
         const attr = s.game.attributes.get(param.alike)!.byCard;
         if (!cards.every((c) => attr[c] === attr[cards[0]])) return refuse(`cards chosen together must share their ${param.alike}`);
       }
     } else if (!from.some((x) => equal(x, value))) {
-      return refuse(`${describeValue(s, param, value)} is not among the choices for ${param.name}`, true);
+      const reason = `${describeValue(s, param, value)} is not among the choices for ${param.name}`;
+      return param.kind === "card" ? notThere(value as number, reason) : refuse(reason, true);
     }
     frame[param.slot] = value;
   }

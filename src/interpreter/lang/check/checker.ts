@@ -11,6 +11,7 @@ import type { VarDef } from "../../model.js";
 import type { Code } from "../../diagnostics.js";
 import { suggestion } from "../../diagnostics.js";
 import { maxDefineDepth } from "../../limits.js";
+import { cardWordHint } from "../../cards.js";
 import { bindingWord, type Binding, type Ctx, type DefineInfo, type Environment, type Local, type Site, type UnitOptions } from "./environment.js";
 import { Conversions } from "./convert.js";
 import { checkBinary, checkIndex, checkUnary } from "./operators.js";
@@ -331,7 +332,7 @@ export class Checker {
     }
     const bi = builtin(e.name);
     if (bi) return this.error(ctx, e.at, "E_TYPE", `'${e.name}' is a function: call it, as in ${bi.example}`);
-    return this.error(ctx, e.at, "E_NAME", `unknown name '${e.name}'${suggestion(e.name, this.allNames(ctx))}`);
+    return this.error(ctx, e.at, "E_NAME", `unknown name '${e.name}'${cardWordHint(e.name) || suggestion(e.name, this.allNames(ctx))}`);
   }
 
   private allNames(ctx: Ctx): string[] {
