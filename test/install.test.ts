@@ -52,7 +52,10 @@ describe("npm pack, then npm install -g of the tarball", () => {
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "my-house-rules", private: true, type: "module" }));
     // the same versions as this clone's, which npm's cache holds
     const versions = ["vitest", "typescript", "@types/node"].map((p) => `${p}@${JSON.parse(readFileSync(join("node_modules", p, "package.json"), "utf8")).version}`);
-    execFileSync(npm, ["install", join(dir, packed[0].filename), ...versions, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project, encoding: "utf8", stdio: "pipe" });
+    const installed = spawnSync(npm, ["install", join(dir, packed[0].filename), ...versions, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project, encoding: "utf8" });
+    expect(installed.status, installed.stderr).toBe(0);
+    // engines says Node 20: nothing installed with the package asks for a newer one
+    expect(installed.stderr).not.toContain("EBADENGINE");
     // a project that tests its rules installs no web server, queue client, chart library or language server
     for (const heavy of ["fastify", "@fastify/websocket", "bullmq", "ioredis", "chart.js", "vscode-languageserver"]) expect(existsSync(join(project, "node_modules", heavy)), heavy).toBe(false);
     writeFileSync(join(project, "rules", "mine.yaml"), tinyRules());
