@@ -1,0 +1,88 @@
+// The shelf: classic games written purely as rule files, each with the house rules people play. Every game loads
+// with nothing but its assumptions, plays seeded random games to their end at every player count it allows
+// (small counts here; npm run demo plays more), and its scenarios catch its rules breaking. Every house rule is a
+// fragment marked as one, and each of its scenarios passes on the fragment and fails on the plain game: the
+// scenario shows what the house rule changes. (Every scenario file passing is test/scenarios.test.ts.)
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadComposition } from "../src/interpreter/load/load.js";
+import { entry } from "../src/interpreter/load/catalog.js";
+import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
+import { runScenarioText } from "../src/scenario/scenario.js";
+import { simulate } from "../src/sim/simulate.js";
+import { randomAgent } from "../src/agents/random.js";
+import { withBrokenRules } from "./helpers/broken-rules.js";
+
+interface ShelfGame {
+  id: string;
+  /** The player counts played here, and games at each. */
+  players: number[];
+  games: number;
+  /** Each scenario with a change to the rules that it must catch, and words its failure must contain. */
+  breaks: { scenario: string; from: string; to: string; says: string }[];
+}
+
+const shelf: ShelfGame[] = [
+  {
+    id: "war",
+    players: [2],
+    games: 20,
+    breaks: [
+      { scenario: "battle", from: "let high = players.best(p => strength(p.battle.top))", to: "let high = players.worst(p => strength(p.battle.top))", says: "expected Ann's stack to hold 4 cards" },
+      { scenario: "war", from: "move(top(p.stack, min(faceDownInWar, max(p.stack.count - 1, 0))), p.spoils)", to: "move(top(p.stack, 0), p.spoils)", says: "expected Ann's spoils to hold [9S]" },
+      { scenario: "short-of-cards", from: "max(p.stack.count - 1, 0)", to: "p.stack.count", says: "expected Ann's stack to hold [6D]" },
+    ],
+  },
+];
+
+/** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
+function houseRules(id: string): { id: string; scenarios: string[] }[] {
+  const folder = join("rules", id);
+  return readdirSync(folder)
+    .filter((f) => f.endsWith(".yaml") && f !== `${id}.yaml`)
+    .map((f) => `${id}/${f.slice(0, -5)}`)
+    .filter((rule) => entry(rule)?.known === "house")
+    .map((rule) => {
+      const house = join("test/scenarios", id, "house");
+      const named = `rules: ${rule}\n`;
+      return { id: rule, scenarios: readdirSync(house).map((f) => join(house, f)).filter((f) => readFileSync(f, "utf8").includes(named)) };
+    });
+}
+
+describe.each(shelf)("$id", (game) => {
+  it("loads with nothing but its assumptions, and random games end with every card kept at each player count", () => {
+    const r = loadComposition([game.id]);
+    expect(r.diagnostics.filter((d) => d.severity !== "notice").map(formatDiagnostic)).toEqual([]);
+    expect(entry(game.id)?.text.length ?? 0).toBeGreaterThan(60); // its summary
+    for (const players of game.players) {
+      const s = simulate(r.game!, { players, games: game.games, seed: `${game.id}-${players}`, agents: Array(players).fill(randomAgent), checkConservation: true });
+      expect(s.unfinished, JSON.stringify(s.problems)).toBe(0);
+    }
+  });
+
+  it.each(game.breaks)("its scenario $scenario catches the rule broken", (b) => {
+    const r = withBrokenRules(game.id, `${game.id}/${b.scenario}.scenario.yaml`, b.from, b.to);
+    expect(r.passed).toBe(false);
+    expect(r.failures.map(formatDiagnostic).join("\n")).toContain(b.says);
+  });
+
+  it("has at least two house rules, each composing with the game and shown by scenarios that fail on the plain game", () => {
+    const rules = houseRules(game.id);
+    expect(rules.length).toBeGreaterThanOrEqual(2);
+    for (const rule of rules) {
+      const loaded = loadComposition([rule.id]);
+      expect(loaded.diagnostics.filter((d) => d.severity !== "notice").map(formatDiagnostic), rule.id).toEqual([]);
+      expect(entry(rule.id)!.text.length, rule.id).toBeGreaterThan(40);
+      const s = simulate(loaded.game!, { players: game.players[0], games: 5, seed: rule.id, agents: Array(game.players[0]).fill(randomAgent), checkConservation: true });
+      expect(s.unfinished, `${rule.id}: ${JSON.stringify(s.problems)}`).toBe(0);
+      expect(rule.scenarios.length, `${rule.id} has no scenario`).toBeGreaterThan(0);
+      for (const file of rule.scenarios) {
+        const text = readFileSync(file, "utf8");
+        expect(runScenarioText(text, file, ".").passed, `${file} on ${rule.id}`).toBe(true);
+        const plain = runScenarioText(text.replace(`rules: ${rule.id}\n`, `rules: ${game.id}\n`), file, ".");
+        expect(plain.passed, `${file} passes on plain ${game.id}: it does not show what the house rule changes`).toBe(false);
+      }
+    }
+  });
+});
