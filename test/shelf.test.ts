@@ -34,6 +34,16 @@ const shelf: ShelfGame[] = [
       { scenario: "short-of-cards", from: "max(p.stack.count - 1, 0)", to: "p.stack.count", says: "expected Ann's stack to hold [6D]" },
     ],
   },
+  {
+    id: "old-maid",
+    players: [2, 3, 5, 8],
+    games: 10,
+    breaks: [
+      { scenario: "draw", from: "move([c, mate], p.pairs)", to: "move([c], p.pairs)", says: "expected Ann's hand to hold [9C]" },
+      { scenario: "three-alike", from: "if c in p.hand and mate != none {", to: "if mate != none {", says: "to hold 2 cards of rank 7 in all, but they hold 3" },
+      { scenario: "holder", from: "filter(q => q != p and q.hand.any).last", to: "filter(q => q != p and q.hand.any).first", says: "expected Ann's hand to hold []" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
