@@ -55,6 +55,12 @@ describe("the library", () => {
     expect(g.result!.winners.length + g.result!.losers.length).toBeGreaterThan(0);
   });
 
+  it("refuses a game the rules do not allow with a RangeError, as docs/api.md says", () => {
+    const rules = loadRules("idiot");
+    expect(() => rules.start({ players: 9 })).toThrow(RangeError);
+    expect(() => rules.start({ players: 9 })).toThrow("cannot start Idiot: Idiot is for 2–5 players, not 9");
+  });
+
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
     const g = loadRulesText(tinyRules()).start({ players: ["__proto__", "constructor"], seed: 1 });
     const v = g.snapshot();

@@ -14,10 +14,10 @@ import { guard, stop } from "./guard.js";
 import { resetVars } from "./vars.js";
 import { finishGame } from "./outcome.js";
 
-/** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with an Error. */
+/** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with a RangeError. */
 export function newGame(game: Game, o: NewGameOptions): State {
   const problems = newGameProblems(game, o);
-  if (problems.length) throw new Error(`cannot start ${game.name}: ${problems.join("; ")}`);
+  if (problems.length) throw new RangeError(`cannot start ${game.name}: ${problems.join("; ")}`);
   const s = blankState(game, o);
   guard(s, "setup", () => {
     resetVars(s, "all");
