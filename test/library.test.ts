@@ -61,6 +61,16 @@ describe("the library", () => {
     expect(() => rules.start({ players: 9 })).toThrow("cannot start Idiot: Idiot is for 2–5 players, not 9");
   });
 
+  it("says which seat a move names when it is not one, or names two; a seat's name may not hold a colon", () => {
+    const rules = loadRules("idiot");
+    const g = rules.start({ players: ["Ann", "Bob"], seed: 7 });
+    expect(g.play("Zed: ready")).toEqual({ ok: false, refusal: { rule: "turn", reason: "Zed is not a seat (seats: Ann, Bob)" } });
+    expect(g.play("Ann: ready", "Bob")).toEqual({ ok: false, refusal: { rule: "turn", reason: "the move is given for Bob but its text names Ann (Ann: ready): name the seat once" } });
+    expect(g.play("Bob: ready", "Bob").ok).toBe(true);
+    expect(g.play("ready", "Ann").ok).toBe(true);
+    expect(() => rules.start({ players: ["Ann: B", "Bob"] })).toThrow("a player's name may not hold ':', which ends the seat's name in a move (as in Ann: ready), not 'Ann: B'");
+  });
+
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
     const g = loadRulesText(tinyRules()).start({ players: ["__proto__", "constructor"], seed: 1 });
     const v = g.snapshot();

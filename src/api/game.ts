@@ -136,16 +136,26 @@ export class Game {
     if (typeof move !== "string") return this.play(move.text, move.player);
     let text = move.trim();
     let who = seat;
-    const named = who === undefined ? seatPrefix(this.state.names, text) : null;
+    const named = seatPrefix(this.state.names, text);
+    if (named && who !== undefined && seatOf(this.state.names, who) !== named.seat) {
+      return refused("turn", `the move is given for ${who} but its text names ${this.state.names[named.seat]} (${text}): name the seat once`);
+    }
     if (named) {
       who = this.state.names[named.seat];
       text = named.move;
+    } else if (who === undefined) {
+      // `Zed: ready`: a name before a colon, where no action begins the move, is a seat the game does not have
+      const prefix = /^([^:\s][^:]*):(\s|$)/.exec(text)?.[1].trim();
+      const first = text.split(/\s/, 1)[0].toLowerCase();
+      if (prefix !== undefined && !innermost(this.state).game.actionsByName.has(first)) {
+        return refused("turn", `${prefix} is not a seat (seats: ${this.state.names.join(", ")})`);
+      }
     }
     let p: number;
     if (who !== undefined) p = this.seat(who);
     else {
       const now = actors(this.state);
-      if (now.length !== 1) return { ok: false, refusal: { rule: "turn", reason: now.length ? `say whose move it is: ${now.map((q) => this.state.names[q]).join(", ")} may move (as in ${this.state.names[now[0]]}: ${text})` : "nobody may move now" } };
+      if (now.length !== 1) return refused("turn", now.length ? `say whose move it is: ${now.map((q) => this.state.names[q]).join(", ")} may move (as in ${this.state.names[now[0]]}: ${text})` : "nobody may move now");
       p = now[0];
     }
     const r = playText(this.state, p, text);
@@ -226,6 +236,10 @@ const paramTypes: Record<ParamDef["kind"], Type> = {
 /** A record keyed by names from rule files or callers: with no prototype, `__proto__` is a name like any other. */
 function record<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
+}
+
+function refused(rule: string, reason: string): MoveResult {
+  return { ok: false, refusal: { rule, reason } };
 }
 
 function seatOf(names: readonly string[], name: string): number {
