@@ -2,7 +2,7 @@
 // text, views and the state named, refusals and problems as values. A seat's view never names a card that seat
 // may not see; names from rules or callers never reach an object's machinery.
 import { describe, expect, it } from "vitest";
-import { check, load, loadRules, loadRulesText, RulesError, simulate } from "../src/api/index.js";
+import { check, formatDiagnostic, load, loadRules, loadRulesText, runScenarioText, RulesError, simulate } from "../src/api/index.js";
 import { expectGamesFinish, scenarioFiles } from "../src/api/testing.js";
 import { tinyRules } from "./helpers/rules.js";
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -69,6 +69,11 @@ describe("the library", () => {
     expect(g.play("Bob: ready", "Bob").ok).toBe(true);
     expect(g.play("ready", "Ann").ok).toBe(true);
     expect(() => rules.start({ players: ["Ann: B", "Bob"] })).toThrow("a player's name may not hold ':', which ends the seat's name in a move (as in Ann: ready), not 'Ann: B'");
+  });
+
+  it("places an unknown key of a scenario in the scenario, at its line", () => {
+    const r = runScenarioText("name: x\nrules: idiot\nplayers: [Ann, Bob]\nbogus: 1\nmoves: []\n", { name: "mine.scenario.yaml" });
+    expect(r.failures.map(formatDiagnostic)).toEqual(["mine.scenario.yaml:4:1: error E_SCHEMA: unknown key 'bogus' in the scenario"]);
   });
 
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
