@@ -94,6 +94,12 @@ describe("the library", () => {
     expect(() => expectGamesFinish(offByOne, { games: 2, maxMoves: 300 })).toThrow(/^Tiny: the game with seed finish:0 and 2 players did not finish: still going after 300 moves$/);
   });
 
+  it("finishes games with one agent for every seat or one per seat", () => {
+    expect(expectGamesFinish("idiot", { games: 2, agents: "greedy" }).games).toBe(2);
+    expect(expectGamesFinish("idiot", { games: 2, agents: ["greedy", "random", "random"] }).games).toBe(2);
+    expect(() => expectGamesFinish("idiot", { games: 2, players: 2, agents: ["greedy", "random", "random"] })).toThrow(new RangeError("give one agent or one per seat: 3 agents for 2 players"));
+  });
+
   it("finds scenario files once each, through links back to a folder above", () => {
     const dir = mkdtempSync(join(tmpdir(), "houserules-scenarios-"));
     mkdirSync(join(dir, "a"));

@@ -74,7 +74,8 @@ export interface FinishOptions {
   games?: number; // default 20
   players?: number | number[]; // default: every count the rules allow, up to 6
   seed?: number | string; // default "finish": game k plays with seed `${seed}:${k}`
-  agents?: string; // default random
+  /** One agent for every seat, or one per seat (then every game has as many players as agents); default random. */
+  agents?: string | string[];
   maxMoves?: number; // a game still going after this many moves fails (default: the rules' limits.moves)
 }
 
@@ -85,7 +86,11 @@ export interface FinishOptions {
 export function expectGamesFinish(rules: Rules | string | string[], o: FinishOptions = {}): { games: number; moves: number } {
   const r = typeof rules === "string" || Array.isArray(rules) ? loadRules(rules) : rules;
   const { min, max } = r.players;
-  const counts = o.players === undefined ? Array.from({ length: Math.min(max, 6) - min + 1 }, (_, i) => min + i) : [o.players].flat();
+  const perSeat = Array.isArray(o.agents) ? o.agents.length : undefined;
+  const every = Array.from({ length: Math.min(max, 6) - min + 1 }, (_, i) => min + i);
+  const counts = o.players === undefined ? (perSeat === undefined ? every : [perSeat]) : [o.players].flat();
+  const wrong = perSeat === undefined ? undefined : counts.find((n) => n !== perSeat);
+  if (wrong !== undefined) throw new RangeError(`give one agent or one per seat: ${perSeat} agents for ${wrong} players`);
   const games = o.games ?? 20;
   let moves = 0;
   for (let k = 0; k < games; k++) {
