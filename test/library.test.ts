@@ -76,6 +76,19 @@ describe("the library", () => {
     expect(r.failures.map(formatDiagnostic)).toEqual(["mine.scenario.yaml:4:1: error E_SCHEMA: unknown key 'bogus' in the scenario"]);
   });
 
+  it("starts a game from a chosen deal, written as a scenario's, and names each problem of one", () => {
+    const rules = loadRulesText(tinyRules());
+    const g = rules.start({ players: ["Ann", "Bob"], seed: 3, deal: { hand: { Ann: ["AS", "2C"], Bob: ["KH"] }, pile: ["7D"] } });
+    const v = g.snapshot();
+    expect([v.zones["Ann.hand"].cards, v.zones["Bob.hand"].cards, v.zones.pile.cards]).toEqual([["AS", "2C"], ["KH"], ["7D"]]);
+    expect(Object.values(v.zones).reduce((n, z) => n + z.cards.length, 0)).toBe(52); // every card still exists once
+    expect(g.moves().map((m) => `${m.player}: ${m.text}`)).toEqual(g.turn === "Ann" ? ["Ann: play AS", "Ann: play 2C"] : ["Bob: play KH"]);
+    expect(() => rules.start({ players: ["Ann", "Bob"], deal: { hand: { Cy: ["AS"] }, pil: ["ZZ"] } })).toThrow(
+      new RangeError("cannot deal as asked: deal.hand.Cy: there is no player called 'Cy' (players: Ann, Bob); deal.pil: there is no zone 'pil' (zones: stock, pile, hand)"),
+    );
+    expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: spare names a zone of the game (stock, pile)");
+  });
+
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
     const g = loadRulesText(tinyRules()).start({ players: ["__proto__", "constructor"], seed: 1 });
     const v = g.snapshot();

@@ -16,6 +16,7 @@ import { RuleError } from "../interpreter/lang/values.js";
 import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
 import { gameBudget, defaultBounds } from "../sim/budget.js";
+import { applyDeal, readDeal, type Deal } from "../scenario/deal.js";
 
 /** A value as a program reads it: cards, players and zones by name, lists item by item, none as null. */
 export type NamedValue = string | number | boolean | null | NamedValue[];
@@ -76,6 +77,13 @@ export interface StartOptions {
   options?: Record<string, unknown>;
   /** The seat that deals first, by name or by index (default: as the rules say). */
   dealer?: string | number;
+  /**
+   * The zones once the setup has dealt, as a scenario's `deal:` writes them (docs/scenarios.md): `{hand: {Ann:
+   * [AS, 2C]}, pile: [7H]}`, bottom first. The cards a zone takes are swapped with those they displace.
+   */
+  deal?: Record<string, unknown>;
+  /** The zone of the game cards displaced by the deal and not needed elsewhere go to, as a scenario's `spare:`. */
+  spare?: string;
 }
 
 /** A game being played: from Rules.start(). */
@@ -86,7 +94,11 @@ export class Game {
   constructor(readonly rules: CompiledGame, o: StartOptions) {
     const names = typeof o.players === "number" ? seatNames(o.players) : o.players;
     const dealer = typeof o.dealer === "string" ? seatOf(names, o.dealer) : o.dealer;
-    this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }) });
+    const deal = o.deal === undefined && o.spare === undefined ? undefined : dealOf(rules, names, o);
+    let dealt: string | null = null;
+    const afterSetup = deal && ((s: State) => void (dealt = applyDeal(s, deal.targets, deal.spare)));
+    this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }), ...(afterSetup ? { afterSetup } : {}) });
+    if (dealt !== null) throw new RangeError(`cannot deal as asked: ${dealt}`);
   }
 
   get players(): string[] {
@@ -236,6 +248,15 @@ const paramTypes: Record<ParamDef["kind"], Type> = {
 /** A record keyed by names from rule files or callers: with no prototype, `__proto__` is a name like any other. */
 function record<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
+}
+
+/** The deal a caller asks for, read as a scenario's: a RangeError names each problem at its place in the deal. */
+function dealOf(rules: CompiledGame, names: string[], o: StartOptions): Deal {
+  const problems: string[] = [];
+  const report = (pointer: string, message: string) => problems.push(`${pointer.slice(1).replaceAll("/", ".")}: ${message}`);
+  const deal = readDeal(rules, names, o.deal ?? {}, o.spare, report);
+  if (!deal) throw new RangeError(`cannot deal as asked: ${problems.join("; ")}`);
+  return deal;
 }
 
 function refused(rule: string, reason: string): MoveResult {

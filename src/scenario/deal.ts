@@ -99,7 +99,30 @@ export function zoneTargets(game: Game, names: string[], spec: Raw, report: (poi
   return ok ? out : null;
 }
 
-/** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
+/** A deal as a scenario writes it, read against a game: its zones and the spare zone displaced cards go to. */
+export interface Deal {
+  targets: ZoneTarget[];
+  spare: number | undefined;
+}
+
+/**
+ * Reads `deal:` (zone names to cards) and `spare:` (a zone of the game) for a game with these seats; each problem
+ * goes to `report` at its pointer below `/deal` or `/spare`. Null when there is a problem.
+ */
+export function readDeal(game: Game, names: string[], deal: Raw, spare: unknown, report: (pointer: string, message: string) => void): Deal | null {
+  let slot: number | undefined;
+  if (typeof spare === "string") {
+    const def = game.zones.find((z) => z.name === spare);
+    if (!def || def.per !== "game" || def.many) {
+      report("/spare", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
+      return null;
+    }
+    slot = def.slot;
+  }
+  const targets = zoneTargets(game, names, deal, (p, message) => report(`/deal${p}`, message));
+  return targets && { targets, spare: slot };
+}
+
 /** The zone a target names in a state; with `make`, the missing zones of a family are made. */
 export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
   if (!t.family) return t.zone;
@@ -108,6 +131,7 @@ export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
   return group[t.family.index] ?? -1;
 }
 
+/** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
 export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string | null {
   const targets = given.map((t) => ({ ...t, zone: targetZone(s, t, true) }));
   const before = s.cardZone.slice();

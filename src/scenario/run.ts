@@ -10,7 +10,7 @@ import type { Game } from "../interpreter/model.js";
 import type { GameHooks, State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, play, legalMoves, moveText, actors, innermost, settleMoment } from "../interpreter/engine.js";
-import { applyDeal, zoneTargets } from "./deal.js";
+import { applyDeal, readDeal } from "./deal.js";
 import { readShuffles, type StackedShuffles } from "./shuffles.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
@@ -216,15 +216,9 @@ class ScenarioRun {
    */
   private hooksFor(spec: Raw, pointer: string, game: Game, rounds: RoundStep[]): GameHooks | null {
     const problem = (at: string) => (p: string, message: string) => this.problem(`${pointer}${at}${p}`, message);
-    let spare: number | undefined;
-    if (typeof spec.spare === "string") {
-      const def = game.zones.find((z) => z.name === spec.spare);
-      if (!def || def.per !== "game" || def.many) problem("/spare")("", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
-      else spare = def.slot;
-    }
-    const deal = spec.deal ? zoneTargets(game, this.names, spec.deal as Raw, problem("/deal")) : null;
+    const deal = spec.deal || spec.spare !== undefined ? readDeal(game, this.names, (spec.deal ?? {}) as Raw, spec.spare, problem("")) : null;
     const stack = spec.shuffles ? readShuffles(game, spec.shuffles as Raw, problem("/shuffles")) : null;
-    if ((spec.deal && !deal) || (spec.shuffles && !stack)) return null;
+    if (((spec.deal || spec.spare !== undefined) && !deal) || (spec.shuffles && !stack)) return null;
     if (stack) this.shuffles.push({ stack, pointer: `${pointer}/shuffles` });
     let started = 0;
     return {
@@ -236,7 +230,7 @@ class ScenarioRun {
         : undefined,
       afterSetup: deal
         ? (s) => {
-            const p = applyDeal(s, deal, spare);
+            const p = applyDeal(s, deal.targets, deal.spare);
             if (p) this.problem(`${pointer}/deal`, p);
           }
         : undefined,
