@@ -2,7 +2,8 @@
 // text, views and the state named, refusals and problems as values. A seat's view never names a card that seat
 // may not see; names from rules or callers never reach an object's machinery.
 import { describe, expect, it } from "vitest";
-import { check, formatDiagnostic, load, loadRules, loadRulesText, runScenarioText, RulesError, simulate } from "../src/api/index.js";
+import { check, formatDiagnostic, Game, load, loadRules, loadRulesText, runScenarioText, RulesError, simulate } from "../src/api/index.js";
+import { compileRulesText } from "../src/interpreter/load/load.js";
 import { expectGamesFinish, scenarioFiles } from "../src/api/testing.js";
 import { tinyRules } from "./helpers/rules.js";
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -87,6 +88,25 @@ describe("the library", () => {
       new RangeError("cannot deal as asked: deal.hand.Cy: there is no player called 'Cy' (players: Ann, Bob); deal.pil: there is no zone 'pil' (zones: stock, pile, hand)"),
     );
     expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: spare names a zone of the game (stock, pile)");
+  });
+
+  it("holds a deal until the first decision: cards a phase deals as it begins do not land on it, and a leader found there reads it", () => {
+    const rules = tinyRules("", {
+      "setup: |\n  deal(stock, hand, 3)\n": "variables:\n  leader: {type: player}\nsetup: shuffle(stock)\n",
+      "    actions: [play]\n": "    actions: [play]\n    turns: clockwise\n    first: leader\n    begin: |\n      deal(stock, hand, 2)\n      leader = players.filter(p => p.hand.any(c => c.rank == 14))[0] ?? start\n",
+    });
+    const deal = { hand: { Ann: ["2C", "3C"], Bob: ["AS", "4C"] } };
+    for (const backend of ["js", "closures"] as const) {
+      const game = new Game(compileRulesText(rules, "t.yaml", "t", undefined, { backend }).game!, { players: ["Ann", "Bob"], seed: 1, deal });
+      const v = game.snapshot();
+      expect([v.zones["Ann.hand"].cards, v.zones["Bob.hand"].cards, v.variables.leader, game.turn], backend).toEqual([["2C", "3C"], ["AS", "4C"], "Bob", "Bob"]);
+      expect(Object.values(v.zones).reduce((n, z) => n + z.cards.length, 0)).toBe(52);
+    }
+    const scenario = `name: the leader holds the ace\nrules: ./lead.yaml\nplayers: [Ann, Bob]\nseed: 1\ndeal: {hand: {Ann: [2C, 3C], Bob: [AS, 4C]}}\nmoves:\n  - expect: {counts: {hand: {Ann: 2, Bob: 2}}, variables: {leader: Bob}}\n  - Bob: play AS\n  - expect: {counts: {hand: {Ann: 2, Bob: 1}}}\n`;
+    const dir = mkdtempSync(join(tmpdir(), "houserules-lead-"));
+    writeFileSync(join(dir, "lead.yaml"), rules);
+    const r = runScenarioText(scenario, { name: join(dir, "lead.scenario.yaml") });
+    expect(r.failures.map(formatDiagnostic)).toEqual([]);
   });
 
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {

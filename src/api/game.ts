@@ -16,7 +16,7 @@ import { RuleError } from "../interpreter/lang/values.js";
 import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
 import { gameBudget, defaultBounds } from "../sim/budget.js";
-import { applyDeal, readDeal, type Deal } from "../scenario/deal.js";
+import { holdDeal, readDeal, type Deal } from "../scenario/deal.js";
 
 /** A value as a program reads it: cards, players and zones by name, lists item by item, none as null. */
 export type NamedValue = string | number | boolean | null | NamedValue[];
@@ -96,7 +96,7 @@ export class Game {
     const dealer = typeof o.dealer === "string" ? seatOf(names, o.dealer) : o.dealer;
     const deal = o.deal === undefined && o.spare === undefined ? undefined : dealOf(rules, names, o);
     let dealt: string | null = null;
-    const afterSetup = deal && ((s: State) => void (dealt = applyDeal(s, deal.targets, deal.spare)));
+    const afterSetup = deal && ((s: State) => holdDeal(s, deal, (p) => (dealt ??= p)));
     this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }), ...(afterSetup ? { afterSetup } : {}) });
     if (dealt !== null) throw new RangeError(`cannot deal as asked: ${dealt}`);
   }

@@ -176,6 +176,33 @@ export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string
   return null;
 }
 
+/**
+ * Applies a deal once setup is over and holds it until the first decision: cards the first phases deal as they
+ * begin are put back where the deal says as each moves, so a rule that reads the cards before anyone decides (a
+ * leader found in a phase's `begin`) reads the deal's. Each problem goes to `report`.
+ */
+export function holdDeal(s: State, deal: Deal, report: (message: string) => void): void {
+  const problem = applyDeal(s, deal.targets, deal.spare);
+  if (problem) return report(problem);
+  const before = s.watch;
+  const moves = s.moves;
+  let busy = false;
+  s.watch = (st, e) => {
+    before?.(st, e);
+    if (st !== s) return; // a game played inside this one, or a copy an agent searches: not this deal's
+    if (e.type === "turn" || s.moves !== moves) s.watch = before; // the first decision: the cards are the players' now
+    else if (e.type === "move" && !busy) {
+      busy = true;
+      const p = applyDeal(s, deal.targets, deal.spare);
+      busy = false;
+      if (p) {
+        s.watch = before;
+        report(p);
+      }
+    }
+  };
+}
+
 function firstUnnamedSharedZone(s: State, named: Set<number>): number | undefined {
   for (let z = 0; z < s.game.sharedZones; z++) if (!named.has(z)) return z;
   return undefined;

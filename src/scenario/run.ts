@@ -10,7 +10,7 @@ import type { Game } from "../interpreter/model.js";
 import type { GameHooks, State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, play, legalMoves, moveText, actors, innermost, settleMoment } from "../interpreter/engine.js";
-import { applyDeal, readDeal } from "./deal.js";
+import { holdDeal, readDeal } from "./deal.js";
 import { readShuffles, type StackedShuffles } from "./shuffles.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
@@ -228,12 +228,7 @@ class ScenarioRun {
             if (p) this.failAt(`${pointer}/shuffles`, p, "E_EXPECT");
           }
         : undefined,
-      afterSetup: deal
-        ? (s) => {
-            const p = applyDeal(s, deal.targets, deal.spare);
-            if (p) this.problem(`${pointer}/deal`, p);
-          }
-        : undefined,
+      afterSetup: deal ? (s) => holdDeal(s, deal, (p) => this.problem(`${pointer}/deal`, p)) : undefined,
       inner: (outer) => {
         const round = rounds[started++];
         if (!round) return undefined;
