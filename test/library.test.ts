@@ -2,11 +2,11 @@
 // text, views and the state named, refusals and problems as values. A seat's view never names a card that seat
 // may not see; names from rules or callers never reach an object's machinery.
 import { describe, expect, it } from "vitest";
-import { check, formatDiagnostic, Game, load, loadRules, loadRulesText, runScenarioText, RulesError, simulate } from "../src/api/index.js";
+import { check, checkTrace, compose, explain, formatDiagnostic, Game, load, loadRules, loadRulesText, runScenario, runScenarioText, RulesError, simulate, trace } from "../src/api/index.js";
 import { compileRulesText } from "../src/interpreter/load/load.js";
-import { expectGamesFinish, scenarioFiles } from "../src/api/testing.js";
+import { expectGamesFinish, expectTraceMatches, scenarioFiles } from "../src/api/testing.js";
 import { tinyRules } from "./helpers/rules.js";
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -143,6 +143,31 @@ describe("the library", () => {
 });
 
 describe("a project's own layout: rules/ beside tests/", () => {
+  it("finds the rules a trace names from the trace's folder, and the api's rules from a base, whatever the working folder", () => {
+    const project = mkdtempSync(join(tmpdir(), "houserules-traces-"));
+    mkdirSync(join(project, "rules"));
+    writeFileSync(join(project, "rules", "mine.yaml"), tinyRules());
+    const text = trace("./rules/mine.yaml", { base: project, seed: 2 });
+    expect(text.split("\n")[1]).toBe('rules: ["./rules/mine.yaml"]');
+    writeFileSync(join(project, "mine.trace"), text);
+    expect(checkTrace(text, { base: project })).toMatchObject({ ok: true });
+    expect(expectTraceMatches(join(project, "mine.trace")).lines).toBeGreaterThan(5);
+    expect(explain("./rules/mine.yaml", { base: project }).text).toContain("Tiny");
+    expect(compose(["./rules/mine.yaml"], { base: project }).problems.map((d) => d.code)).not.toContain("E_RULES"); // found, though no rule card
+    writeFileSync(join(project, "mine.scenario.yaml"), "name: mine\nrules: ./rules/mine.yaml\nplayers: [Ann, Bob]\nmoves: []\n");
+    expect(runScenario("mine.scenario.yaml", { base: project }).failures).toEqual([]);
+    const bin = join(process.cwd(), "bin", "houserules.js");
+    mkdirSync(join(project, "traces"));
+    const env = { ...process.env, HOUSERULES_PATH: "" };
+    const written = spawnSync(process.execPath, [bin, "trace", "./rules/mine.yaml", "--seed", "2", "--out", "traces/mine.trace"], { cwd: project, encoding: "utf8", env });
+    expect(written.stderr).toBe("");
+    expect(readFileSync(join(project, "traces", "mine.trace"), "utf8").split("\n")[1]).toBe('rules: ["../rules/mine.yaml"]');
+    // from a folder above the project: the rules are under the working folder, as a file outside it may name them
+    const checked = spawnSync(process.execPath, [bin, "trace", "--check", join(project, "traces", "mine.trace")], { cwd: tmpdir(), encoding: "utf8", env });
+    expect(checked.stdout).toMatch(/mine\.trace: the same \(\d+ lines\)/);
+  });
+
+
   it("a scenario in tests/ names its rules by ../rules/…, and a path outside the project is refused saying what to do", () => {
     const project = mkdtempSync(join(tmpdir(), "houserules-project-"));
     mkdirSync(join(project, "rules"));

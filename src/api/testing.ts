@@ -2,7 +2,7 @@
 // throws an Error whose message holds the problems as `houserules check` and `houserules test` print them
 // (file:line:col), so the test runner shows where to look.
 import { readdirSync, realpathSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { check, checkTrace, formatTraceCheck, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import { readFileSync } from "node:fs";
@@ -109,7 +109,7 @@ export function expectGamesFinish(rules: Rules | string | string[], o: FinishOpt
  * differs, with both versions: a rule change is a reviewable diff of the trace.
  */
 export function expectTraceMatches(file: string): { lines: number } {
-  const r = checkTrace(readFileSync(file, "utf8"));
+  const r = checkTrace(readFileSync(file, "utf8"), { base: dirname(resolve(file)) }); // its paths, from its folder
   if (r.ok) return { lines: r.lines };
   throw new Error(formatTraceCheck(file, r));
 }
