@@ -10,6 +10,12 @@ describe("problems in rule files are located and explained", () => {
     ]);
   });
 
+  it("says to quote an expression whose comma ends an entry of a map in braces, as for ': '", () => {
+    expect(errorsOf(tinyRules("", { "      card: hand\n": "      card: hand\n      pos: {from: range(0, 3)}\n" }))).toEqual([
+      't.yaml:20:19: error E_YAML: this value holds \', \', which YAML reads as the end of an entry in {...}: put the value in quotes, "range(0, 3)"',
+    ]);
+  });
+
   it("reports a missing required key at the map that lacks it", () => {
     expect(errorsOf(tinyRules("", { "      into: stock\n": "" }))).toEqual([
       "t.yaml:5:7: error E_SCHEMA: 'cards.sets.0' is missing the required key 'into'",
