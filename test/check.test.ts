@@ -16,6 +16,15 @@ describe("problems in rule files are located and explained", () => {
     ]);
   });
 
+  it("refuses a parameter named by a word of the language, as a declared name is refused", () => {
+    expect(errorsOf(tinyRules("", { "      card: hand\n": "      not: hand\n", "move(card, pile)": "move(hand[0], pile)" }))).toEqual([
+      "t.yaml:19:7: error E_CONFLICT: 'not' is a word the language defines; choose another name",
+    ]);
+    expect(errorsOf(tinyRules("define:\n  top(in): in.count\n"))).toEqual([
+      "t.yaml:23:3: error E_CONFLICT: 'in' is a word the language defines; choose another name",
+    ]);
+  });
+
   it("reports a missing required key at the map that lacks it", () => {
     expect(errorsOf(tinyRules("", { "      into: stock\n": "" }))).toEqual([
       "t.yaml:5:7: error E_SCHEMA: 'cards.sets.0' is missing the required key 'into'",
