@@ -252,7 +252,8 @@ function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef):
   if (checkEnd(s)) return;
   const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
   if (!turnOver) return;
-  s.phaseTurns++;
+  // in a phase of one turn each, an extra turn (again()) is part of the player's own: it counts as nobody's
+  if (!phase.once || !s.extraTurn || s.out[actor] === 1) s.phaseTurns++;
   s.me = actor;
   const phaseOver = s.endPhaseNow || (phase.once && s.phaseTurns >= s.phasePlayers) || (phase.endWhen !== null && phase.endWhen(s) === true);
   if (phaseOver) {
