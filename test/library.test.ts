@@ -88,6 +88,11 @@ describe("the library", () => {
       new RangeError("cannot deal as asked: deal.hand.Cy: there is no player called 'Cy' (players: Ann, Bob); deal.pil: there is no zone 'pil' (zones: stock, pile, hand)"),
     );
     expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: spare names a zone of the game (stock, pile)");
+    // the deal is let go once the game waits for a decision, in a phase everyone plays at once too: play is as ever
+    const swap = loadRules("idiot").start({ players: ["Ann", "Bob"], seed: 2, deal: { hand: { Ann: ["2C", "3C", "4C"] } } });
+    expect([swap.turn, swap.state.watch]).toEqual([null, null]);
+    expect(swap.play("Ann: ready").ok && swap.play("Bob: ready").ok).toBe(true);
+    swap.playOut("mc:20", { maxMoves: 5 });
   });
 
   it("holds a deal until the first decision: cards a phase deals as it begins do not land on it, and a leader found there reads it", () => {

@@ -96,8 +96,10 @@ export class Game {
     const dealer = typeof o.dealer === "string" ? seatOf(names, o.dealer) : o.dealer;
     const deal = o.deal === undefined && o.spare === undefined ? undefined : dealOf(rules, names, o);
     let dealt: string | null = null;
-    const afterSetup = deal && ((s: State) => holdDeal(s, deal, (p) => (dealt ??= p)));
+    let release = () => {};
+    const afterSetup = deal && ((s: State) => void (release = holdDeal(s, deal, (p) => (dealt ??= p))));
     this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }), ...(afterSetup ? { afterSetup } : {}) });
+    release(); // the game waits for a decision: the cards are the players' now
     if (dealt !== null) throw new RangeError(`cannot deal as asked: ${dealt}`);
   }
 

@@ -3,6 +3,7 @@
 // exists once. The same reading of zone names serves `expect: zones`.
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
+import type { GameEvent } from "../interpreter/events.js";
 import { normalizeCardName } from "../interpreter/cards.js";
 import { createZone } from "../interpreter/zones.js";
 
@@ -179,28 +180,34 @@ export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string
 /**
  * Applies a deal once setup is over and holds it until the first decision: cards the first phases deal as they
  * begin are put back where the deal says as each moves, so a rule that reads the cards before anyone decides (a
- * leader found in a phase's `begin`) reads the deal's. Each problem goes to `report`.
+ * leader found in a phase's `begin`) reads the deal's. Each problem goes to `report`. Gives what lets the deal
+ * go, called once the game waits for a decision (a turn's beginning or a move lets it go too).
  */
-export function holdDeal(s: State, deal: Deal, report: (message: string) => void): void {
-  const problem = applyDeal(s, deal.targets, deal.spare);
-  if (problem) return report(problem);
+export function holdDeal(s: State, deal: Deal, report: (message: string) => void): () => void {
   const before = s.watch;
+  const release = () => {
+    if (s.watch === watch) s.watch = before;
+  };
   const moves = s.moves;
   let busy = false;
-  s.watch = (st, e) => {
+  const watch = (st: State, e: GameEvent) => {
     before?.(st, e);
     if (st !== s) return; // a game played inside this one, or a copy an agent searches: not this deal's
-    if (e.type === "turn" || s.moves !== moves) s.watch = before; // the first decision: the cards are the players' now
+    if (e.type === "turn" || s.moves !== moves) release(); // the first decision: the cards are the players' now
     else if (e.type === "move" && !busy) {
       busy = true;
       const p = applyDeal(s, deal.targets, deal.spare);
       busy = false;
       if (p) {
-        s.watch = before;
+        release();
         report(p);
       }
     }
   };
+  const problem = applyDeal(s, deal.targets, deal.spare);
+  if (problem) report(problem);
+  else s.watch = watch;
+  return release;
 }
 
 function firstUnnamedSharedZone(s: State, named: Set<number>): number | undefined {

@@ -93,6 +93,8 @@ class ScenarioRun {
   private names: string[] = [];
   private expectations = new Expectations([], () => {});
   private shuffles: { stack: StackedShuffles; pointer: string }[] = [];
+  /** What lets each deal held until the first decision go: called whenever the game waits for one. */
+  private holds: (() => void)[] = [];
 
   constructor(
     private raw: Raw,
@@ -164,6 +166,7 @@ class ScenarioRun {
   private playFrom(setup: ScenarioSetup): void {
     const { game, names, seed, options, dealer, start, hooks, steps, rounds } = setup;
     this.s = newGame(game, { players: names, seed, options, dealer, start, hooks });
+    this.releaseDeals();
     if (this.failures.length) return;
     if (this.s.error) {
       this.failAt("", `the game stopped during its setup: ${this.s.error}`, "E_STOPPED");
@@ -228,7 +231,7 @@ class ScenarioRun {
             if (p) this.failAt(`${pointer}/shuffles`, p, "E_EXPECT");
           }
         : undefined,
-      afterSetup: deal ? (s) => holdDeal(s, deal, (p) => this.problem(`${pointer}/deal`, p)) : undefined,
+      afterSetup: deal ? (s) => void this.holds.push(holdDeal(s, deal, (p) => this.problem(`${pointer}/deal`, p))) : undefined,
       inner: (outer) => {
         const round = rounds[started++];
         if (!round) return undefined;
@@ -250,6 +253,10 @@ class ScenarioRun {
         };
       },
     };
+  }
+
+  private releaseDeals(): void {
+    for (const release of this.holds.splice(0)) release();
   }
 
   private seatOf(name: string): number {
@@ -341,6 +348,7 @@ class ScenarioRun {
     const logFrom = inner.log?.length ?? 0;
     const result = play(this.s, p, text, at, timedRun);
     if (timedRun && !sameMoment && !this.s.over) settleMoment(this.s);
+    this.releaseDeals(); // a round that began with the move waits for its first decision
     if (this.s.error) {
       this.failAt(pointer, `${label}: the rules failed: ${this.s.error}`, "E_STOPPED");
       return;
