@@ -292,7 +292,7 @@ function shortId(doc: RawDoc): string {
 const checkingNested = new Set<string>();
 
 /**
- * The problems of the rules a phase's `game:` names as written (`"idle-hands/missions"`, or a list of such): a
+ * The problems of the rules a phase's `game:` names as written (`"mine/round"`, or a list of such): a
  * match whose rounds do not load fails when it plays them, so it is reported as it loads. A `game:` computed from
  * the game (a round composed from cards in play) is known only then.
  */
