@@ -2,12 +2,46 @@
 import { describe, expect, it } from "vitest";
 import { tinyRules, errorsOf, diagnosticsOf } from "./helpers/rules.js";
 import { run } from "./helpers/cli.js";
+import { check } from "../src/api/index.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 
 describe("problems in rule files are located and explained", () => {
   it("reports bad YAML at its line", () => {
     expect(errorsOf("name: [unclosed\n")).toEqual([
       "t.yaml:2:1: error E_YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
     ]);
+  });
+
+  it("says to quote an expression whose comma ends an entry of a map in braces, as for ': '", () => {
+    expect(errorsOf(tinyRules("", { "      card: hand\n": "      card: hand\n      pos: {from: range(0, 3)}\n" }))).toEqual([
+      't.yaml:20:19: error E_YAML: this value holds \', \', which YAML reads as the end of an entry in {...}: put the value in quotes, "range(0, 3)"',
+    ]);
+  });
+
+  it("refuses a parameter named by a word of the language, as a declared name is refused", () => {
+    expect(errorsOf(tinyRules("", { "      card: hand\n": "      not: hand\n", "move(card, pile)": "move(hand[0], pile)" }))).toEqual([
+      "t.yaml:19:7: error E_CONFLICT: 'not' is a word the language defines; choose another name",
+    ]);
+    expect(errorsOf(tinyRules("define:\n  top(in): in.count\n"))).toEqual([
+      "t.yaml:23:3: error E_CONFLICT: 'in' is a word the language defines; choose another name",
+    ]);
+  });
+
+  it("reports the problems of the rules a match's game: names, where they are", () => {
+    const dir = mkdtempSync(join(tmpdir(), "houserules-match-"));
+    writeFileSync(join(dir, "round.yaml"), tinyRules("", { "move(card, pile)": "move(card, pil)" }));
+    const match = `name: Match\nplayers: {min: 2, max: 4}\ncards:\n  sets:\n    - each: {sheet: [score]}\n      into: sheet\nzones:\n  sheet: {visible: everyone}\nvariables:\n  played: {type: number}\nphases:\n  game:\n    game: '"./round.yaml"'\n    end: played += 1\nend: played >= 2\n`;
+    writeFileSync(join(dir, "match.yaml"), match);
+    const errors = check(join(dir, "match.yaml")).filter((d) => d.severity === "error").map((d) => `${basename(d.file)}:${d.line}: ${d.code}: ${d.message}`);
+    expect(errors).toEqual([
+      "match.yaml:13: E_RULES: the game this phase plays, ./round.yaml, does not load (each problem is reported where it is)",
+      "round.yaml:20: E_NAME: unknown name 'pil' (did you mean 'pile'?)",
+    ]);
+    writeFileSync(join(dir, "good-round.yaml"), tinyRules());
+    writeFileSync(join(dir, "good-match.yaml"), match.replace("./round.yaml", "./good-round.yaml"));
+    expect(check(join(dir, "good-match.yaml")).filter((d) => d.severity === "error")).toEqual([]);
   });
 
   it("reports a missing required key at the map that lacks it", () => {

@@ -2,10 +2,11 @@
 // text, views and the state named, refusals and problems as values. A seat's view never names a card that seat
 // may not see; names from rules or callers never reach an object's machinery.
 import { describe, expect, it } from "vitest";
-import { check, load, loadRules, loadRulesText, RulesError, simulate } from "../src/api/index.js";
-import { expectGamesFinish, scenarioFiles } from "../src/api/testing.js";
+import { check, checkTrace, compose, explain, formatDiagnostic, Game, load, loadRules, loadRulesText, runScenario, runScenarioText, RulesError, simulate, trace } from "../src/api/index.js";
+import { compileRulesText } from "../src/interpreter/load/load.js";
+import { expectGamesFinish, expectTraceMatches, scenarioFiles } from "../src/api/testing.js";
 import { tinyRules } from "./helpers/rules.js";
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -55,6 +56,64 @@ describe("the library", () => {
     expect(g.result!.winners.length + g.result!.losers.length).toBeGreaterThan(0);
   });
 
+  it("refuses a game the rules do not allow with a RangeError, as docs/api.md says", () => {
+    const rules = loadRules("idiot");
+    expect(() => rules.start({ players: 9 })).toThrow(RangeError);
+    expect(() => rules.start({ players: 9 })).toThrow("cannot start Idiot: Idiot is for 2–5 players, not 9");
+  });
+
+  it("says which seat a move names when it is not one, or names two; a seat's name may not hold a colon", () => {
+    const rules = loadRules("idiot");
+    const g = rules.start({ players: ["Ann", "Bob"], seed: 7 });
+    expect(g.play("Zed: ready")).toEqual({ ok: false, refusal: { rule: "turn", reason: "Zed is not a seat (seats: Ann, Bob)" } });
+    expect(g.play("Ann: ready", "Bob")).toEqual({ ok: false, refusal: { rule: "turn", reason: "the move is given for Bob but its text names Ann (Ann: ready): name the seat once" } });
+    expect(g.play("Bob: ready", "Bob").ok).toBe(true);
+    expect(g.play("ready", "Ann").ok).toBe(true);
+    expect(() => rules.start({ players: ["Ann: B", "Bob"] })).toThrow("a player's name may not hold ':', which ends the seat's name in a move (as in Ann: ready), not 'Ann: B'");
+  });
+
+  it("places an unknown key of a scenario in the scenario, at its line", () => {
+    const r = runScenarioText("name: x\nrules: idiot\nplayers: [Ann, Bob]\nbogus: 1\nmoves: []\n", { name: "mine.scenario.yaml" });
+    expect(r.failures.map(formatDiagnostic)).toEqual(["mine.scenario.yaml:4:1: error E_SCHEMA: unknown key 'bogus' in the scenario"]);
+  });
+
+  it("starts a game from a chosen deal, written as a scenario's, and names each problem of one", () => {
+    const rules = loadRulesText(tinyRules());
+    const g = rules.start({ players: ["Ann", "Bob"], seed: 3, deal: { hand: { Ann: ["AS", "2C"], Bob: ["KH"] }, pile: ["7D"] } });
+    const v = g.snapshot();
+    expect([v.zones["Ann.hand"].cards, v.zones["Bob.hand"].cards, v.zones.pile.cards]).toEqual([["AS", "2C"], ["KH"], ["7D"]]);
+    expect(Object.values(v.zones).reduce((n, z) => n + z.cards.length, 0)).toBe(52); // every card still exists once
+    expect(g.moves().map((m) => `${m.player}: ${m.text}`)).toEqual(g.turn === "Ann" ? ["Ann: play AS", "Ann: play 2C"] : ["Bob: play KH"]);
+    expect(() => rules.start({ players: ["Ann", "Bob"], deal: { hand: { Cy: ["AS"] }, pil: ["ZZ"] } })).toThrow(
+      new RangeError("cannot deal as asked: deal.hand.Cy: there is no player called 'Cy' (players: Ann, Bob); deal.pil: there is no zone 'pil' (zones: stock, pile, hand)"),
+    );
+    expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: spare names a zone of the game (stock, pile)");
+    // the deal is let go once the game waits for a decision, in a phase everyone plays at once too: play is as ever
+    const swap = loadRules("idiot").start({ players: ["Ann", "Bob"], seed: 2, deal: { hand: { Ann: ["2C", "3C", "4C"] } } });
+    expect([swap.turn, swap.state.watch]).toEqual([null, null]);
+    expect(swap.play("Ann: ready").ok && swap.play("Bob: ready").ok).toBe(true);
+    swap.playOut("mc:20", { maxMoves: 5 });
+  });
+
+  it("holds a deal until the first decision: cards a phase deals as it begins do not land on it, and a leader found there reads it", () => {
+    const rules = tinyRules("", {
+      "setup: |\n  deal(stock, hand, 3)\n": "variables:\n  leader: {type: player}\nsetup: shuffle(stock)\n",
+      "    actions: [play]\n": "    actions: [play]\n    turns: clockwise\n    first: leader\n    begin: |\n      deal(stock, hand, 2)\n      leader = players.filter(p => p.hand.any(c => c.rank == 14))[0] ?? start\n",
+    });
+    const deal = { hand: { Ann: ["2C", "3C"], Bob: ["AS", "4C"] } };
+    for (const backend of ["js", "closures"] as const) {
+      const game = new Game(compileRulesText(rules, "t.yaml", "t", undefined, { backend }).game!, { players: ["Ann", "Bob"], seed: 1, deal });
+      const v = game.snapshot();
+      expect([v.zones["Ann.hand"].cards, v.zones["Bob.hand"].cards, v.variables.leader, game.turn], backend).toEqual([["2C", "3C"], ["AS", "4C"], "Bob", "Bob"]);
+      expect(Object.values(v.zones).reduce((n, z) => n + z.cards.length, 0)).toBe(52);
+    }
+    const scenario = `name: the leader holds the ace\nrules: ./lead.yaml\nplayers: [Ann, Bob]\nseed: 1\ndeal: {hand: {Ann: [2C, 3C], Bob: [AS, 4C]}}\nmoves:\n  - expect: {counts: {hand: {Ann: 2, Bob: 2}}, variables: {leader: Bob}}\n  - Bob: play AS\n  - expect: {counts: {hand: {Ann: 2, Bob: 1}}}\n`;
+    const dir = mkdtempSync(join(tmpdir(), "houserules-lead-"));
+    writeFileSync(join(dir, "lead.yaml"), rules);
+    const r = runScenarioText(scenario, { name: join(dir, "lead.scenario.yaml") });
+    expect(r.failures.map(formatDiagnostic)).toEqual([]);
+  });
+
   it("keeps names from callers as plain keys: a seat called __proto__ is a seat", () => {
     const g = loadRulesText(tinyRules()).start({ players: ["__proto__", "constructor"], seed: 1 });
     const v = g.snapshot();
@@ -73,6 +132,12 @@ describe("the library", () => {
     expect(() => expectGamesFinish(offByOne, { games: 2, maxMoves: 300 })).toThrow(/^Tiny: the game with seed finish:0 and 2 players did not finish: still going after 300 moves$/);
   });
 
+  it("finishes games with one agent for every seat or one per seat", () => {
+    expect(expectGamesFinish("idiot", { games: 2, agents: "greedy" }).games).toBe(2);
+    expect(expectGamesFinish("idiot", { games: 2, agents: ["greedy", "random", "random"] }).games).toBe(2);
+    expect(() => expectGamesFinish("idiot", { games: 2, players: 2, agents: ["greedy", "random", "random"] })).toThrow(new RangeError("give one agent or one per seat: 3 agents for 2 players"));
+  });
+
   it("finds scenario files once each, through links back to a folder above", () => {
     const dir = mkdtempSync(join(tmpdir(), "houserules-scenarios-"));
     mkdirSync(join(dir, "a"));
@@ -83,6 +148,31 @@ describe("the library", () => {
 });
 
 describe("a project's own layout: rules/ beside tests/", () => {
+  it("finds the rules a trace names from the trace's folder, and the api's rules from a base, whatever the working folder", () => {
+    const project = mkdtempSync(join(tmpdir(), "houserules-traces-"));
+    mkdirSync(join(project, "rules"));
+    writeFileSync(join(project, "rules", "mine.yaml"), tinyRules());
+    const text = trace("./rules/mine.yaml", { base: project, seed: 2 });
+    expect(text.split("\n")[1]).toBe('rules: ["./rules/mine.yaml"]');
+    writeFileSync(join(project, "mine.trace"), text);
+    expect(checkTrace(text, { base: project })).toMatchObject({ ok: true });
+    expect(expectTraceMatches(join(project, "mine.trace")).lines).toBeGreaterThan(5);
+    expect(explain("./rules/mine.yaml", { base: project }).text).toContain("Tiny");
+    expect(compose(["./rules/mine.yaml"], { base: project }).problems.map((d) => d.code)).not.toContain("E_RULES"); // found, though no rule card
+    writeFileSync(join(project, "mine.scenario.yaml"), "name: mine\nrules: ./rules/mine.yaml\nplayers: [Ann, Bob]\nmoves: []\n");
+    expect(runScenario("mine.scenario.yaml", { base: project }).failures).toEqual([]);
+    const bin = join(process.cwd(), "bin", "houserules.js");
+    mkdirSync(join(project, "traces"));
+    const env = { ...process.env, HOUSERULES_PATH: "" };
+    const written = spawnSync(process.execPath, [bin, "trace", "./rules/mine.yaml", "--seed", "2", "--out", "traces/mine.trace"], { cwd: project, encoding: "utf8", env });
+    expect(written.stderr).toBe("");
+    expect(readFileSync(join(project, "traces", "mine.trace"), "utf8").split("\n")[1]).toBe('rules: ["../rules/mine.yaml"]');
+    // from a folder above the project: the rules are under the working folder, as a file outside it may name them
+    const checked = spawnSync(process.execPath, [bin, "trace", "--check", join(project, "traces", "mine.trace")], { cwd: tmpdir(), encoding: "utf8", env });
+    expect(checked.stdout).toMatch(/mine\.trace: the same \(\d+ lines\)/);
+  });
+
+
   it("a scenario in tests/ names its rules by ../rules/…, and a path outside the project is refused saying what to do", () => {
     const project = mkdtempSync(join(tmpdir(), "houserules-project-"));
     mkdirSync(join(project, "rules"));

@@ -10,7 +10,9 @@ import { nextActive, nextInPhase } from "../src/interpreter/turn-order.js";
 import { seedRng } from "../src/interpreter/rng.js";
 import { activeCount, goOut } from "../src/interpreter/flow-effects.js";
 import { activePlayers } from "../src/interpreter/lang/runtime.js";
-import { deckRules, errorsOf, gameOf } from "./helpers/rules.js";
+import { deckRules, errorsOf, gameOf, tinyRules } from "./helpers/rules.js";
+import { compileRulesText } from "../src/interpreter/load/load.js";
+import { Game } from "../src/api/game.js";
 
 /** A game of moves that only change the order of turns; it never ends by itself. */
 function orderGame(phase = "", extra = ""): string {
@@ -216,4 +218,25 @@ describe("the count of players still in", () => {
     expect(activePlayers(s)).toEqual([1, 3]);
     expect(activeCount(s)).toBe(2);
   });
+});
+
+describe("again() in a phase of one turn each", () => {
+  // Ann's extra turn is part of her own: Bob still takes his turn of the phase, with both back ends
+  const text = tinyRules("", {
+    "    actions: [play]\n": "    turns: clockwise\n    once: true\n    actions: [play]\n    next: rest\n  rest:\n    actions: [play]\n",
+    "move(card, pile)": "|\n      move(card, pile)\n      if card.rank == 7 {\n        again()\n      }",
+  });
+  for (const backend of ["js", "closures"] as const) {
+    it(`gives every player their turn (${backend})`, () => {
+      const compiled = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+      const g = new Game(compiled.game!, { players: ["Ann", "Bob"], seed: 1, dealer: "Bob", deal: { hand: { Ann: ["7C", "2C", "5C"], Bob: ["3C", "4C", "6C"] } } });
+      expect([g.phase, g.turn]).toEqual(["main", "Ann"]);
+      expect(g.play("Ann: play 7C").ok).toBe(true);
+      expect([g.phase, g.turn]).toEqual(["main", "Ann"]);
+      expect(g.play("Ann: play 2C").ok).toBe(true);
+      expect([g.phase, g.turn]).toEqual(["main", "Bob"]);
+      expect(g.play("Bob: play 3C").ok).toBe(true);
+      expect(g.phase).toBe("rest");
+    });
+  }
 });

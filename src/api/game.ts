@@ -16,6 +16,7 @@ import { RuleError } from "../interpreter/lang/values.js";
 import { makeAgent } from "../agents/index.js";
 import type { Agent } from "../agents/agent.js";
 import { gameBudget, defaultBounds } from "../sim/budget.js";
+import { holdDeal, readDeal, type Deal } from "../scenario/deal.js";
 
 /** A value as a program reads it: cards, players and zones by name, lists item by item, none as null. */
 export type NamedValue = string | number | boolean | null | NamedValue[];
@@ -76,6 +77,13 @@ export interface StartOptions {
   options?: Record<string, unknown>;
   /** The seat that deals first, by name or by index (default: as the rules say). */
   dealer?: string | number;
+  /**
+   * The zones once the setup has dealt, as a scenario's `deal:` writes them (docs/scenarios.md): `{hand: {Ann:
+   * [AS, 2C]}, pile: [7H]}`, bottom first. The cards a zone takes are swapped with those they displace.
+   */
+  deal?: Record<string, unknown>;
+  /** The zone of the game cards displaced by the deal and not needed elsewhere go to, as a scenario's `spare:`. */
+  spare?: string;
 }
 
 /** A game being played: from Rules.start(). */
@@ -86,7 +94,13 @@ export class Game {
   constructor(readonly rules: CompiledGame, o: StartOptions) {
     const names = typeof o.players === "number" ? seatNames(o.players) : o.players;
     const dealer = typeof o.dealer === "string" ? seatOf(names, o.dealer) : o.dealer;
-    this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }) });
+    const deal = o.deal === undefined && o.spare === undefined ? undefined : dealOf(rules, names, o);
+    let dealt: string | null = null;
+    let release = () => {};
+    const afterSetup = deal && ((s: State) => void (release = holdDeal(s, deal, (p) => (dealt ??= p))));
+    this.state = newGame(rules, { players: names, seed: o.seed ?? 1, options: o.options, ...(dealer === undefined ? {} : { dealer }), ...(afterSetup ? { afterSetup } : {}) });
+    release(); // the game waits for a decision: the cards are the players' now
+    if (dealt !== null) throw new RangeError(`cannot deal as asked: ${dealt}`);
   }
 
   get players(): string[] {
@@ -136,16 +150,26 @@ export class Game {
     if (typeof move !== "string") return this.play(move.text, move.player);
     let text = move.trim();
     let who = seat;
-    const named = who === undefined ? seatPrefix(this.state.names, text) : null;
+    const named = seatPrefix(this.state.names, text);
+    if (named && who !== undefined && seatOf(this.state.names, who) !== named.seat) {
+      return refused("turn", `the move is given for ${who} but its text names ${this.state.names[named.seat]} (${text}): name the seat once`);
+    }
     if (named) {
       who = this.state.names[named.seat];
       text = named.move;
+    } else if (who === undefined) {
+      // `Zed: ready`: a name before a colon, where no action begins the move, is a seat the game does not have
+      const prefix = /^([^:\s][^:]*):(\s|$)/.exec(text)?.[1].trim();
+      const first = text.split(/\s/, 1)[0].toLowerCase();
+      if (prefix !== undefined && !innermost(this.state).game.actionsByName.has(first)) {
+        return refused("turn", `${prefix} is not a seat (seats: ${this.state.names.join(", ")})`);
+      }
     }
     let p: number;
     if (who !== undefined) p = this.seat(who);
     else {
       const now = actors(this.state);
-      if (now.length !== 1) return { ok: false, refusal: { rule: "turn", reason: now.length ? `say whose move it is: ${now.map((q) => this.state.names[q]).join(", ")} may move (as in ${this.state.names[now[0]]}: ${text})` : "nobody may move now" } };
+      if (now.length !== 1) return refused("turn", now.length ? `say whose move it is: ${now.map((q) => this.state.names[q]).join(", ")} may move (as in ${this.state.names[now[0]]}: ${text})` : "nobody may move now");
       p = now[0];
     }
     const r = playText(this.state, p, text);
@@ -226,6 +250,19 @@ const paramTypes: Record<ParamDef["kind"], Type> = {
 /** A record keyed by names from rule files or callers: with no prototype, `__proto__` is a name like any other. */
 function record<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
+}
+
+/** The deal a caller asks for, read as a scenario's: a RangeError names each problem at its place in the deal. */
+function dealOf(rules: CompiledGame, names: string[], o: StartOptions): Deal {
+  const problems: string[] = [];
+  const report = (pointer: string, message: string) => problems.push(`${pointer.slice(1).replaceAll("/", ".")}: ${message}`);
+  const deal = readDeal(rules, names, o.deal ?? {}, o.spare, report);
+  if (!deal) throw new RangeError(`cannot deal as asked: ${problems.join("; ")}`);
+  return deal;
+}
+
+function refused(rule: string, reason: string): MoveResult {
+  return { ok: false, refusal: { rule, reason } };
 }
 
 function seatOf(names: readonly string[], name: string): number {

@@ -3,7 +3,7 @@
 // scenarios, simulate and compare. Problems are values with codes and places, as the command line prints them.
 import { installNodeHost } from "../node/host.js";
 import { compileRulesText, loadComposition, type LoadResult } from "../interpreter/load/load.js";
-import { resolveReference } from "../interpreter/load/catalog.js";
+import { referenceFrom } from "../interpreter/load/catalog.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../interpreter/diagnostics.js";
 import { runScenarioFile, runScenarioText as runText, type ScenarioResult as EngineScenarioResult } from "../scenario/scenario.js";
 import { run as runGames } from "../sim/run-games.js";
@@ -96,7 +96,7 @@ export function load(refs: string | string[], o: LoadOptions = {}): LoadOutcome 
   const list = typeof refs === "string" ? [refs] : refs;
   if (list.length === 0) throw new RangeError("load takes at least one rules id, name or path");
   const base = o.base === undefined ? undefined : resolve(host().workingFolder, o.base);
-  return outcome(loadComposition(list.map((r) => resolveReference(r)), base), list);
+  return outcome(loadComposition(list.map((r) => referenceFrom(r, base ?? host().workingFolder)), base), list);
 }
 
 /** Loads rules, or throws a RulesError with every problem. */
@@ -138,9 +138,9 @@ function scenarioResult(r: EngineScenarioResult): ScenarioResult {
   return { file: r.file, name: r.name, passed: r.passed, failures: r.failures };
 }
 
-/** Runs a scenario file (the format of docs/scenarios.md). */
-export function runScenario(file: string): ScenarioResult {
-  return scenarioResult(runScenarioFile(file));
+/** Runs a scenario file (the format of docs/scenarios.md); a relative `file` is found from `base` (default: the working folder). */
+export function runScenario(file: string, o: LoadOptions = {}): ScenarioResult {
+  return scenarioResult(runScenarioFile(o.base === undefined ? file : resolve(resolve(host().workingFolder, o.base), file)));
 }
 
 /** Runs a scenario from its text; `name` is where failures are reported, `base` where its rules are found from. */
@@ -193,7 +193,7 @@ export async function compare(a: Rules | string | string[], b: Rules | string | 
   return compareSummaries(x, y);
 }
 
-export interface TraceOptions {
+export interface TraceOptions extends LoadOptions {
   players?: number; // default: as simulate chooses
   seed?: number | string; // default 1
   /** One agent for every seat, or one per seat (default random). */
@@ -204,7 +204,7 @@ export interface TraceOptions {
 
 /** The golden trace `houserules trace` writes: every event, each seat's view as it changes, the legal moves, the result. */
 export function trace(rules: Rules | string | string[], o: TraceOptions = {}): string {
-  const r = rules instanceof Rules ? rules : loadRules(rules);
+  const r = rules instanceof Rules ? rules : loadRules(rules, o);
   const { players, agents } = seatsOf(r.compiled, o);
   return traceLines(r.compiled, { rules: r.refs, players, seed: o.seed ?? 1, agents, ...(o.maxMoves === undefined ? {} : { maxMoves: o.maxMoves }) }).join("\n") + "\n";
 }
@@ -218,12 +218,13 @@ export type TraceCheck =
   | { ok: true; lines: number }
   | { ok: false; line: number; message: string; trace: string | null; now: string | null; diagnostics: Diagnostic[] };
 
-export function checkTrace(text: string): TraceCheck {
+/** `base` is the folder relative paths in the trace's `rules:` are found from: the trace file's own (default: the working folder). */
+export function checkTrace(text: string, o: LoadOptions = {}): TraceCheck {
   const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
   const failed = (line: number, message: string, diagnostics: Diagnostic[] = []): TraceCheck => ({ ok: false, line, message, trace: null, now: null, diagnostics });
   const spec = readTraceHeader(lines);
   if ("message" in spec) return failed(spec.line, spec.message);
-  const loaded = load(spec.rules);
+  const loaded = load(spec.rules, o);
   if (!loaded.ok) return failed(2, "its rules do not load", loaded.diagnostics.filter((d) => d.severity === "error"));
   const game = loaded.rules.compiled;
   if (spec.players < game.players.min || spec.players > game.players.max) return failed(3, `${game.name} is for ${game.players.min}–${game.players.max} players now, not ${spec.players}`);
@@ -245,8 +246,8 @@ export function formatTraceCheck(file: string, r: TraceCheck & { ok: false }): s
 }
 
 /** The rulebook `houserules explain` writes, or null with the errors that keep the rules from loading. */
-export function explain(refs: string | string[]): { text: string | null; errors: Diagnostic[] } {
-  const { book, errors } = explainRules(typeof refs === "string" ? [refs] : refs);
+export function explain(refs: string | string[], o: LoadOptions = {}): { text: string | null; errors: Diagnostic[] } {
+  const { book, errors } = explainRules(typeof refs === "string" ? [refs] : refs, o.base === undefined ? undefined : resolve(host().workingFolder, o.base));
   return { text: book && rulebookText(book), errors };
 }
 
@@ -268,8 +269,8 @@ export interface Composed {
 }
 
 /** Composes rule cards (names as printed, ids or paths) onto their base, as `houserules compose` does. */
-export function compose(cards: string[], o: { players?: number } = {}): Composed {
-  const c = composition(cards, o.players);
+export function compose(cards: string[], o: LoadOptions & { players?: number } = {}): Composed {
+  const c = composition(cards, o.players, o.base === undefined ? undefined : resolve(host().workingFolder, o.base));
   return {
     ok: c.ok,
     base: c.base?.id ?? null,

@@ -2,7 +2,7 @@
 // throws an Error whose message holds the problems as `houserules check` and `houserules test` print them
 // (file:line:col), so the test runner shows where to look.
 import { readdirSync, realpathSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { check, checkTrace, formatTraceCheck, loadRules, runScenario, type LoadOptions, type Rules, type ScenarioResult } from "./index.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import { readFileSync } from "node:fs";
@@ -74,7 +74,8 @@ export interface FinishOptions {
   games?: number; // default 20
   players?: number | number[]; // default: every count the rules allow, up to 6
   seed?: number | string; // default "finish": game k plays with seed `${seed}:${k}`
-  agents?: string; // default random
+  /** One agent for every seat, or one per seat (then every game has as many players as agents); default random. */
+  agents?: string | string[];
   maxMoves?: number; // a game still going after this many moves fails (default: the rules' limits.moves)
 }
 
@@ -85,7 +86,11 @@ export interface FinishOptions {
 export function expectGamesFinish(rules: Rules | string | string[], o: FinishOptions = {}): { games: number; moves: number } {
   const r = typeof rules === "string" || Array.isArray(rules) ? loadRules(rules) : rules;
   const { min, max } = r.players;
-  const counts = o.players === undefined ? Array.from({ length: Math.min(max, 6) - min + 1 }, (_, i) => min + i) : [o.players].flat();
+  const perSeat = Array.isArray(o.agents) ? o.agents.length : undefined;
+  const every = Array.from({ length: Math.min(max, 6) - min + 1 }, (_, i) => min + i);
+  const counts = o.players === undefined ? (perSeat === undefined ? every : [perSeat]) : [o.players].flat();
+  const wrong = perSeat === undefined ? undefined : counts.find((n) => n !== perSeat);
+  if (wrong !== undefined) throw new RangeError(`give one agent or one per seat: ${perSeat} agents for ${wrong} players`);
   const games = o.games ?? 20;
   let moves = 0;
   for (let k = 0; k < games; k++) {
@@ -104,7 +109,7 @@ export function expectGamesFinish(rules: Rules | string | string[], o: FinishOpt
  * differs, with both versions: a rule change is a reviewable diff of the trace.
  */
 export function expectTraceMatches(file: string): { lines: number } {
-  const r = checkTrace(readFileSync(file, "utf8"));
+  const r = checkTrace(readFileSync(file, "utf8"), { base: dirname(resolve(file)) }); // its paths, from its folder
   if (r.ok) return { lines: r.lines };
   throw new Error(formatTraceCheck(file, r));
 }

@@ -8,8 +8,9 @@ import { explain, type Rulebook } from "./rulebook.js";
 
 export type Explained = { book: Rulebook; errors: [] } | { book: null; errors: Diagnostic[] };
 
-export function explainRules(refs: string[]): Explained {
-  const loaded = loadComposition([...refs, ...completion(refs)]);
+/** `base`: the folder relative paths are found from (default: the working folder). */
+export function explainRules(refs: string[], base?: string): Explained {
+  const loaded = loadComposition([...refs, ...completion(refs)], base);
   if (!loaded.game || !loaded.rules) return { book: null, errors: loaded.diagnostics.filter((d) => d.severity === "error") };
   return { book: explain(loaded.rules), errors: [] };
 }

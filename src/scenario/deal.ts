@@ -3,6 +3,7 @@
 // exists once. The same reading of zone names serves `expect: zones`.
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
+import type { GameEvent } from "../interpreter/events.js";
 import { normalizeCardName } from "../interpreter/cards.js";
 import { createZone } from "../interpreter/zones.js";
 
@@ -99,7 +100,30 @@ export function zoneTargets(game: Game, names: string[], spec: Raw, report: (poi
   return ok ? out : null;
 }
 
-/** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
+/** A deal as a scenario writes it, read against a game: its zones and the spare zone displaced cards go to. */
+export interface Deal {
+  targets: ZoneTarget[];
+  spare: number | undefined;
+}
+
+/**
+ * Reads `deal:` (zone names to cards) and `spare:` (a zone of the game) for a game with these seats; each problem
+ * goes to `report` at its pointer below `/deal` or `/spare`. Null when there is a problem.
+ */
+export function readDeal(game: Game, names: string[], deal: Raw, spare: unknown, report: (pointer: string, message: string) => void): Deal | null {
+  let slot: number | undefined;
+  if (typeof spare === "string") {
+    const def = game.zones.find((z) => z.name === spare);
+    if (!def || def.per !== "game" || def.many) {
+      report("/spare", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
+      return null;
+    }
+    slot = def.slot;
+  }
+  const targets = zoneTargets(game, names, deal, (p, message) => report(`/deal${p}`, message));
+  return targets && { targets, spare: slot };
+}
+
 /** The zone a target names in a state; with `make`, the missing zones of a family are made. */
 export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
   if (!t.family) return t.zone;
@@ -108,6 +132,7 @@ export function targetZone(s: State, t: ZoneTarget, make: boolean): number {
   return group[t.family.index] ?? -1;
 }
 
+/** Rearranges the dealt cards so the targets hold exactly their cards. Returns a problem, or null. */
 export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string | null {
   const targets = given.map((t) => ({ ...t, zone: targetZone(s, t, true) }));
   const before = s.cardZone.slice();
@@ -150,6 +175,39 @@ export function applyDeal(s: State, given: ZoneTarget[], spare?: number): string
   // a card the setup showed is no longer shown once the deal has moved it elsewhere
   for (let c = 0; c < before.length; c++) if (before[c] !== s.cardZone[c]) s.shown[c] = 0;
   return null;
+}
+
+/**
+ * Applies a deal once setup is over and holds it until the first decision: cards the first phases deal as they
+ * begin are put back where the deal says as each moves, so a rule that reads the cards before anyone decides (a
+ * leader found in a phase's `begin`) reads the deal's. Each problem goes to `report`. Gives what lets the deal
+ * go, called once the game waits for a decision (a turn's beginning or a move lets it go too).
+ */
+export function holdDeal(s: State, deal: Deal, report: (message: string) => void): () => void {
+  const before = s.watch;
+  const release = () => {
+    if (s.watch === watch) s.watch = before;
+  };
+  const moves = s.moves;
+  let busy = false;
+  const watch = (st: State, e: GameEvent) => {
+    before?.(st, e);
+    if (st !== s) return; // a game played inside this one, or a copy an agent searches: not this deal's
+    if (e.type === "turn" || s.moves !== moves) release(); // the first decision: the cards are the players' now
+    else if (e.type === "move" && !busy) {
+      busy = true;
+      const p = applyDeal(s, deal.targets, deal.spare);
+      busy = false;
+      if (p) {
+        release();
+        report(p);
+      }
+    }
+  };
+  const problem = applyDeal(s, deal.targets, deal.spare);
+  if (problem) report(problem);
+  else s.watch = watch;
+  return release;
 }
 
 function firstUnnamedSharedZone(s: State, named: Set<number>): number | undefined {

@@ -11,7 +11,7 @@ import type { Game } from "../interpreter/model.js";
 import type { GameHooks, State } from "../interpreter/state.js";
 import { conservationProblem } from "../interpreter/state.js";
 import { newGame, play, legalMoves, moveText, actors, innermost, settleMoment } from "../interpreter/engine.js";
-import { applyDeal, zoneTargets } from "./deal.js";
+import { holdDeal, readDeal } from "./deal.js";
 import { readShuffles, type StackedShuffles } from "./shuffles.js";
 import { resolveScenarioRules } from "./rules.js";
 import { describeEvent } from "../interpreter/events.js";
@@ -96,6 +96,8 @@ class ScenarioRun {
   private names: string[] = [];
   private expectations = new Expectations([], () => {});
   private shuffles: { stack: StackedShuffles; pointer: string }[] = [];
+  /** What lets each deal held until the first decision go: called whenever the game waits for one. */
+  private holds: (() => void)[] = [];
 
   constructor(
     private raw: Raw,
@@ -167,6 +169,7 @@ class ScenarioRun {
   private playFrom(setup: ScenarioSetup): void {
     const { game, names, seed, options, dealer, start, hooks, steps, rounds } = setup;
     this.s = newGame(game, { players: names, seed, options, dealer, start, hooks });
+    this.releaseDeals();
     if (this.failures.length) return;
     if (this.s.error) {
       this.failAt("", `the game stopped during its setup: ${this.s.error}`, "E_STOPPED");
@@ -219,15 +222,9 @@ class ScenarioRun {
    */
   private hooksFor(spec: Raw, pointer: string, game: Game, rounds: RoundStep[]): GameHooks | null {
     const problem = (at: string) => (p: string, message: string) => this.problem(`${pointer}${at}${p}`, message);
-    let spare: number | undefined;
-    if (typeof spec.spare === "string") {
-      const def = game.zones.find((z) => z.name === spec.spare);
-      if (!def || def.per !== "game" || def.many) problem("/spare")("", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
-      else spare = def.slot;
-    }
-    const deal = spec.deal ? zoneTargets(game, this.names, spec.deal as Raw, problem("/deal")) : null;
+    const deal = spec.deal || spec.spare !== undefined ? readDeal(game, this.names, (spec.deal ?? {}) as Raw, spec.spare, problem("")) : null;
     const stack = spec.shuffles ? readShuffles(game, spec.shuffles as Raw, problem("/shuffles")) : null;
-    if ((spec.deal && !deal) || (spec.shuffles && !stack)) return null;
+    if (((spec.deal || spec.spare !== undefined) && !deal) || (spec.shuffles && !stack)) return null;
     if (stack) this.shuffles.push({ stack, pointer: `${pointer}/shuffles` });
     let started = 0;
     return {
@@ -237,12 +234,7 @@ class ScenarioRun {
             if (p) this.failAt(`${pointer}/shuffles`, p, "E_EXPECT");
           }
         : undefined,
-      afterSetup: deal
-        ? (s) => {
-            const p = applyDeal(s, deal, spare);
-            if (p) this.problem(`${pointer}/deal`, p);
-          }
-        : undefined,
+      afterSetup: deal ? (s) => void this.holds.push(holdDeal(s, deal, (p) => this.problem(`${pointer}/deal`, p))) : undefined,
       inner: (outer) => {
         const round = rounds[started++];
         if (!round) return undefined;
@@ -264,6 +256,10 @@ class ScenarioRun {
         };
       },
     };
+  }
+
+  private releaseDeals(): void {
+    for (const release of this.holds.splice(0)) release();
   }
 
   private seatOf(name: string): number {
@@ -355,6 +351,7 @@ class ScenarioRun {
     const logFrom = inner.log?.length ?? 0;
     const result = play(this.s, p, text, at, timedRun);
     if (timedRun && !sameMoment && !this.s.over) settleMoment(this.s);
+    this.releaseDeals(); // a round that began with the move waits for its first decision
     if (this.s.error) {
       this.failAt(pointer, `${label}: the rules failed: ${this.s.error}`, "E_STOPPED");
       return;

@@ -1,5 +1,7 @@
 // houserules trace: write a golden trace of one seeded game, or check one against the rules as they are now.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { rebaseReference } from "../../interpreter/load/resolve.js";
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
@@ -60,7 +62,10 @@ export async function traceCommand(argv: string[], io: IO): Promise<number> {
   const list = ((values.agents as string | undefined) ?? "random").split(",").map((a) => a.trim());
   const agents = list.length === 1 ? Array(players).fill(list[0]) : list;
   if (agents.length !== players) throw new UsageError(`--agents takes one agent or ${players}, not ${agents.length}`);
-  const spec: TraceSpec = { rules: refs, players, seed: seedOf(values.seed), agents, ...(values["max-moves"] === undefined ? {} : { maxMoves: intFlag(values["max-moves"], "max-moves", 0, 1, 1_000_000) }) };
+  const out = outputFile(values, "out");
+  // a trace written to a file names its rules from its own folder, where --check finds them
+  const named = typeof out === "string" ? refs.map((r) => rebaseReference(r, process.cwd(), dirname(resolve(out)))) : refs;
+  const spec: TraceSpec = { rules: named, players, seed: seedOf(values.seed), agents, ...(values["max-moves"] === undefined ? {} : { maxMoves: intFlag(values["max-moves"], "max-moves", 0, 1, 1_000_000) }) };
   let lines: string[];
   try {
     lines = traceLines(loaded.game, spec);
@@ -69,7 +74,6 @@ export async function traceCommand(argv: string[], io: IO): Promise<number> {
     throw e;
   }
   const text = lines.join("\n") + "\n";
-  const out = outputFile(values, "out");
   if (typeof out === "string") writeFileSync(out, text);
   else io.out(text);
   return 0;
@@ -86,7 +90,7 @@ function checkTraceFile(file: string, io: IO): number {
     io.out(`${file}:1: error: cannot read it: ${(e as Error).message}\n`);
     return 1;
   }
-  const r = checkTrace(text);
+  const r = checkTrace(text, { base: dirname(resolve(file)) }); // its paths, from its folder
   if (r.ok) {
     io.out(`${file}: the same (${r.lines} lines)\n`);
     return 0;

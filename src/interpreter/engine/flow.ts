@@ -14,10 +14,10 @@ import { guard, stop } from "./guard.js";
 import { resetVars } from "./vars.js";
 import { finishGame } from "./outcome.js";
 
-/** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with an Error. */
+/** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with a RangeError. */
 export function newGame(game: Game, o: NewGameOptions): State {
   const problems = newGameProblems(game, o);
-  if (problems.length) throw new Error(`cannot start ${game.name}: ${problems.join("; ")}`);
+  if (problems.length) throw new RangeError(`cannot start ${game.name}: ${problems.join("; ")}`);
   const s = blankState(game, o);
   guard(s, "setup", () => {
     resetVars(s, "all");
@@ -252,7 +252,8 @@ function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef):
   if (checkEnd(s)) return;
   const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
   if (!turnOver) return;
-  s.phaseTurns++;
+  // in a phase of one turn each, an extra turn (again()) is part of the player's own: it counts as nobody's
+  if (!phase.once || !s.extraTurn || s.out[actor] === 1) s.phaseTurns++;
   s.me = actor;
   const phaseOver = s.endPhaseNow || (phase.once && s.phaseTurns >= s.phasePlayers) || (phase.endWhen !== null && phase.endWhen(s) === true);
   if (phaseOver) {

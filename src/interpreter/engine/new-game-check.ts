@@ -37,6 +37,7 @@ function problems(game: Game, o: NewGameOptions, players: unknown[]): string[] {
       out.push(`a player's name is text, not ${JSON.stringify(name)}`);
       continue;
     }
+    if (name.includes(":")) out.push(`a player's name may not hold ':', which ends the seat's name in a move (as in Ann: ready), not '${name}'`);
     if (seen.has(name.toLowerCase())) out.push(`two players are called '${name}'`);
     seen.add(name.toLowerCase());
   }

@@ -139,7 +139,8 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
       ...triggers,
       `if (${checkEnd}(s)) return;`,
       turnOver === null ? "" : `if (!(${turnOver}s.out[actor] === 1 || s.endPhaseNow)) return;`,
-      "s.phaseTurns++;\ns.me = actor;",
+      // in a phase of one turn each, an extra turn (again()) is part of the player's own: it counts as nobody's
+      `${p.once ? "if (!s.extraTurn || s.out[actor] === 1) " : ""}s.phaseTurns++;\ns.me = actor;`,
       `if (${over.join(" || ")}) {\n${nextPhase(p, t)}\n}`,
       `if (${k.activeCount}(s) === 0) {\n${k.finishGame}(s);\nreturn;\n}`,
       `if (s.extraTurn && !s.out[actor]) {\n${turn}(s, actor);\nreturn;\n}`,

@@ -173,10 +173,8 @@ class GameBuilder implements Build {
   // ---- names ---------------------------------------------------------------------------------------
 
   declare(name: string, binding: Binding, pointer: string): boolean {
-    if (reservedWords.includes(name) || specialNames.has(name)) {
-      this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is a word the language defines; choose another name`, true));
-      return false;
-    }
+    if (specialNames.has(name)) return this.wordOfTheLanguage(name, pointer);
+    if (!this.localName(name, pointer)) return false;
     if (builtin(name) && binding.kind !== "define") {
       this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is the name of a built-in function; choose another name`, true));
       return false;
@@ -190,6 +188,15 @@ class GameBuilder implements Build {
     this.names.set(name, binding);
     this.namePointers.set(name, pointer);
     return true;
+  }
+
+  localName(name: string, pointer: string): boolean {
+    return !reservedWords.includes(name) || this.wordOfTheLanguage(name, pointer);
+  }
+
+  private wordOfTheLanguage(name: string, pointer: string): false {
+    this.diagnostics.push(this.file.at(pointer, "error", "E_CONFLICT", `'${name}' is a word the language defines; choose another name`, true));
+    return false;
   }
 
   // ---- cards and zones -----------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 // command line and the playground's composer both show it, in the same words.
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { loadComposition } from "./load.js";
-import { entryOf, resolveReference, rootOf, type CatalogEntry } from "./catalog.js";
+import { entryOf, referenceFrom, rootOf, type CatalogEntry } from "./catalog.js";
+import { host } from "./host.js";
 
 export interface Composition {
   rules: string[];
@@ -22,9 +23,9 @@ export interface Composition {
 }
 
 /** Composes cards (names as printed, ids or paths) onto their base; `players` also checks that count. */
-export function composition(names: string[], players?: number): Composition {
-  const ids = names.map((n) => resolveReference(n));
-  const loaded = loadComposition(ids);
+export function composition(names: string[], players?: number, from?: string): Composition {
+  const ids = names.map((n) => referenceFrom(n, from ?? host().workingFolder));
+  const loaded = loadComposition(ids, from);
   const base = rootOf(ids[0]);
   const problems = sortDiagnostics(loaded.diagnostics.filter((d) => d.severity !== "notice"));
   let ok = loaded.game !== null && !problems.some((d) => d.severity === "error");

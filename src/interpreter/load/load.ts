@@ -4,7 +4,7 @@
 import type { Code, Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
 import type { Game } from "../model.js";
-import { SourceFile, loadYaml, type Source } from "./yaml.js";
+import { SourceFile, escapePointer, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import type { Scope } from "./scope.js";
@@ -264,7 +264,10 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
   try {
     const compiled = compileGame(raw, source, id, backend);
     diagnostics.push(...compiled.diagnostics);
-    if (compiled.game) compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
+    if (compiled.game) {
+      compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
+      diagnostics.push(...nestedProblems(raw, source, dirname(rootDoc.path), backend));
+    }
     const where = source;
     const rules: ComposedRules = {
       raw,
@@ -283,6 +286,36 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
 /** How a fragment is named in messages and in `overrides`: its rules id, or a file's name outside rules/. */
 function shortId(doc: RawDoc): string {
   return isPath(doc.id) || doc.id.includes("/") && !resolveRules(doc.id) ? basename(doc.path).replace(/\.yaml$/, "") : doc.id;
+}
+
+/** The folders and ids of the games being checked as played inside others: a match that plays itself is checked once. */
+const checkingNested = new Set<string>();
+
+/**
+ * The problems of the rules a phase's `game:` names as written (`"mine/round"`, or a list of such): a
+ * match whose rounds do not load fails when it plays them, so it is reported as it loads. A `game:` computed from
+ * the game (a round composed from cards in play) is known only then.
+ */
+function nestedProblems(raw: Raw, source: Source, base: string, backend: Backend): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const phases = raw.phases !== null && typeof raw.phases === "object" ? (raw.phases as Raw) : {};
+  for (const [name, phase] of Object.entries(phases)) {
+    const text = phase !== null && typeof phase === "object" ? (phase as Raw).game : undefined;
+    if (typeof text !== "string" || !/^\s*\[?\s*"[^"\\]*"(\s*,\s*"[^"\\]*")*\s*\]?\s*$/.test(text)) continue;
+    const ids = [...text.matchAll(/"([^"\\]*)"/g)].map((m) => m[1]);
+    const key = `${base}\n${ids.join("\n")}`;
+    if (checkingNested.has(key)) continue;
+    checkingNested.add(key);
+    try {
+      const errors = loadComposition(ids, base, { backend }).diagnostics.filter((d) => d.severity === "error");
+      if (errors.length === 0) continue;
+      out.push(source.at(`/phases/${escapePointer(name)}/game`, "error", "E_RULES", `the game this phase plays, ${ids.join(" + ")}, does not load (each problem is reported where it is)`));
+      out.push(...errors);
+    } finally {
+      checkingNested.delete(key);
+    }
+  }
+  return out;
 }
 
 /** The rules of a game played inside another (a round of a match). */

@@ -13,6 +13,13 @@ export function isPath(ref: string): boolean {
   return ref.startsWith("./") || ref.startsWith("../") || ref.startsWith("/") || ref.endsWith(".yaml");
 }
 
+/** A reference written from folder `from`, written from folder `to` instead: a relative path changes, ids do not. */
+export function rebaseReference(ref: string, from: string, to: string): string {
+  if (!isPath(ref) || ref.startsWith("/")) return ref;
+  const path = relative(to, resolve(from, ref));
+  return path.startsWith("../") ? path : `./${path}`;
+}
+
 /** Every rule file under the rule roots, by id (the first root that has an id wins), read once per host (and again when files are added or removed). */
 const index = perHost(() => {
   const ids = new Map<string, string>();

@@ -30,14 +30,14 @@ export function validator(name: SchemaName): ValidateFunction {
 export function validate(name: SchemaName, value: unknown, file: SourceFile): Diagnostic[] {
   const check = validator(name);
   if (check(value)) return [];
-  return describe(check.errors ?? [], file);
+  return describe(check.errors ?? [], file, wholeFile[name]);
 }
 
 export function validateRules(value: unknown, file: SourceFile): Diagnostic[] {
   return validate("rules", value, file);
 }
 
-function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
+function describe(errors: ErrorObject[], file: SourceFile, whole: string): Diagnostic[] {
   // With oneOf, ajv reports every alternative. Where a path has a real complaint (an unknown or missing key, a
   // wrong enum value), the bare "wrong type" errors of the other alternatives only add noise.
   const specific = new Set<string>();
@@ -58,7 +58,7 @@ function describe(errors: ErrorObject[], file: SourceFile): Diagnostic[] {
       typesWanted.set(e.instancePath, set);
       continue;
     }
-    const d = single(e, file);
+    const d = single(e, file, whole);
     if (d) out.set(`${path}:${d.message}`, d);
   }
   for (const [pointer, types] of typesWanted) {
@@ -80,17 +80,17 @@ function pathOf(e: ErrorObject): string {
   return e.instancePath;
 }
 
-function single(e: ErrorObject, file: SourceFile): Diagnostic | undefined {
+function single(e: ErrorObject, file: SourceFile, whole: string): Diagnostic | undefined {
   const where = e.instancePath;
   const schemaProps = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   switch (e.keyword) {
     case "additionalProperties": {
       const key = String(e.params.additionalProperty);
       const hint = schemaProps ? suggestion(key, Object.keys(schemaProps)) : "";
-      return file.at(`${where}/${key}`, "error", "E_SCHEMA", `unknown key '${key}' in ${describePath(where)}${hint}`, true);
+      return file.at(`${where}/${key}`, "error", "E_SCHEMA", `unknown key '${key}' in ${describePath(where, whole)}${hint}`, true);
     }
     case "required":
-      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} is missing the required key '${String(e.params.missingProperty)}'`, true);
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where, whole)} is missing the required key '${String(e.params.missingProperty)}'`, true);
     case "enum": {
       const allowed = (e.params.allowedValues as unknown[]).map(String);
       const got = valueAt(e);
@@ -110,9 +110,9 @@ function single(e: ErrorObject, file: SourceFile): Diagnostic | undefined {
     case "minimum":
     case "maximum":
     case "minLength":
-      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} ${e.message ?? "is out of range"}`);
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where, whole)} ${e.message ?? "is out of range"}`);
     default:
-      return file.at(where, "error", "E_SCHEMA", `${describePath(where)} ${e.message ?? "is not valid"}`);
+      return file.at(where, "error", "E_SCHEMA", `${describePath(where, whole)} ${e.message ?? "is not valid"}`);
   }
 }
 
@@ -120,7 +120,10 @@ function valueAt(e: ErrorObject): unknown {
   return e.data;
 }
 
-function describePath(pointer: string): string {
-  if (pointer === "") return "the rule file";
+/** What a file's top level is called in a message, by the schema it is read against. */
+const wholeFile: Record<SchemaName, string> = { rules: "the rule file", scenario: "the scenario", sweep: "the sweep file" };
+
+function describePath(pointer: string, whole: string): string {
+  if (pointer === "") return whole;
   return `'${pointer.slice(1).split("/").join(".")}'`;
 }

@@ -1,6 +1,6 @@
 // Reads YAML into plain values while remembering where every value came from, so that any later problem,
 // even one inside an expression string, can be reported at its exact line and column.
-import { isAlias, isMap, isScalar, isSeq, Lexer, parseDocument, type Node, type Document, Scalar } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, parseDocument, type Node, type Document, Scalar } from "yaml";
 import type { Diagnostic, Code, Severity } from "../diagnostics.js";
 import { maxYamlDepth, maxYamlTokens, maxYamlValues } from "../limits.js";
 
@@ -247,6 +247,11 @@ export function loadYaml(file: SourceFile): YamlLoad {
           problems.push(file.diagnostic("error", "E_KEY", `the key '${name}' is not allowed`, kr[0], kr[1]));
           continue;
         }
+        const split = node.flow && pair.value == null ? commaHint(file.text, node.items[node.items.indexOf(pair) - 1], name, kr[1]) : undefined;
+        if (split) {
+          problems.push(file.diagnostic("error", "E_YAML", split.message, split.start, split.end));
+          continue;
+        }
         if (seen.has(name)) {
           problems.push(file.diagnostic("error", "E_YAML", "Map keys must be unique", kr[0], kr[1]));
           continue;
@@ -293,8 +298,35 @@ function colonHint(text: string, code: string, at: number) {
   let value = text.slice(at, lineEnd < 0 ? text.length : lineEnd).replace(/\s+#.*$/, "").trimEnd();
   if (code === "BLOCK_IN_FLOW") value = value.replace(/\s*[,}\]].*$/, "");
   if (!value.includes(": ")) return undefined;
-  const quoted = `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  return { message: `this value holds ': ', which YAML reads as the start of a map: put the value in quotes, ${quoted}`, start: at, end: at + value.length };
+  return { message: `this value holds ': ', which YAML reads as the start of a map: put the value in quotes, ${quote(value)}`, start: at, end: at + value.length };
+}
+
+/**
+ * `{from: range(0, n)}` reads as two entries, `from: range(0` and `n)`: a comma inside a map written in braces
+ * ends its entry. A key left with a bracket it never opened is the rest of the value before it: say so, and show
+ * that value quoted.
+ */
+function commaHint(text: string, before: unknown, name: string, end: number) {
+  if (!unopened(name) || !isPair(before) || !isScalar(before.value) || typeof before.value.value !== "string") return undefined;
+  const start = before.value.range?.[0] ?? 0;
+  const value = text.slice(start, end);
+  return { message: `this value holds ', ', which YAML reads as the end of an entry in {...}: put the value in quotes, ${quote(value)}`, start, end };
+}
+
+/** A value as YAML writes it in double quotes. */
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/** Whether a text closes a bracket it did not open: `n)`, `2]`. */
+function unopened(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth--;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 function yamlMessage(message: string): string {

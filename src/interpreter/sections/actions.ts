@@ -152,6 +152,7 @@ export function compileActions(build: Build): ActionDef[] {
     const params: ParamDef[] = [];
     for (const [pname, pitem] of entries(spec.params)) {
       const ppointer = `${pointer}/params/${escapePointer(pname)}`;
+      if (!build.localName(pname, ppointer)) continue;
       const p = (pitem !== null && typeof pitem === "object" ? pitem : { from: pitem }) as Raw;
       const fromPointer = pitem !== null && typeof pitem === "object" ? `${ppointer}/from` : ppointer;
       const c = build.compiler.expression({ pointer: fromPointer, offset: 0 }, String(p.from), unit(`${name}.${pname}`));

@@ -22,6 +22,8 @@ export interface Build {
   readonly counts: { shared: number; player: number; families: number; globals: number; playerVars: number; options: number };
   /** Gives a name of the rules its meaning; false (reported) when the name is taken or is one of the language's. */
   declare(name: string, binding: Binding, pointer: string): boolean;
+  /** False (reported at the key) when a local name, a parameter's, is a word of the language (`not`, `in`). */
+  localName(name: string, pointer: string): boolean;
   expressionAt<V>(pointer: string, item: unknown, o: UnitOptions, expected?: Type): Eval<V> | null;
   /** Effects: one program, or a list of programs run in order (what fragments' append makes). */
   programAt(pointer: string, item: unknown, o: UnitOptions): Run | null;

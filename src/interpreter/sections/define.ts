@@ -38,6 +38,7 @@ export function declareDefines(build: Build): void {
       build.diagnostics.push(build.file.at(pointer, "error", "E_COMPOSE", `'${m[1]}' is a definition: a fragment replaces it, it cannot append to it`));
       continue;
     }
+    if (!params.every((p) => build.localName(p, `/define/${escapePointer(key)}`))) continue;
     const def: DefineInfo = { name: m[1], params, pointer, text: textOf(item), body: null, parsed: false, compiling: false, used: false };
     if (build.declare(m[1], { kind: "define", def }, `/define/${escapePointer(key)}`)) warnIfHidesBuiltin(build, m[1], `/define/${escapePointer(key)}`);
   }
