@@ -210,3 +210,31 @@ describe("moving cards with nothing to log", () => {
     expect(moved).toBeGreaterThan(100);
   });
 });
+
+describe("the text of a legal move", () => {
+  it("reads back as a move of the same text, in every shipped game along seeded random games", async () => {
+    const { moveText, parseMove, innermost } = await import("../src/interpreter/engine.js");
+    const unread: string[] = [];
+    for (const [id, game] of games("js")) {
+      for (let g = 0; g < 2; g++) {
+        const s = newGame(game, { players: seats(game, g), seed: `read-${id}-${g}` });
+        const rng = seedRng(`read-${id}-${g}`);
+        for (let n = 0; n < 150 && !s.over; n++) {
+          const who = actors(s);
+          if (who.length === 0) break;
+          const p = who[nextInt(rng, who.length)];
+          const legal = legalMoves(s, p);
+          if (legal.length === 0) break;
+          for (const m of legal) {
+            const text = moveText(innermost(s), m);
+            const read = parseMove(s, p, text);
+            // a copy of a card may read as another copy of the same name: the same move to the player
+            if ("rule" in read || moveText(innermost(s), read as Move) !== text) unread.push(`${id}: '${text}' ${"rule" in read ? `is refused: ${read.reason}` : "reads as another move"}`);
+          }
+          applyMove(s, p, legal[nextInt(rng, legal.length)]);
+        }
+      }
+    }
+    expect(unread.slice(0, 10)).toEqual([]);
+  });
+});

@@ -44,6 +44,18 @@ const shelf: ShelfGame[] = [
       { scenario: "holder", from: "filter(q => q != p and q.hand.any).last", to: "filter(q => q != p and q.hand.any).first", says: "expected Ann's hand to hold []" },
     ],
   },
+  {
+    id: "uno",
+    players: [2, 4, 10],
+    games: 5,
+    breaks: [
+      { scenario: "match", from: "(c.kind != 'number' and c.kind == upCard.kind)", to: "false", says: "expected 'play Y-skip' to be legal for Ann" },
+      { scenario: "draw", from: "from: \"drawnCard != none ? [drawnCard] : hand\"", to: "from: hand", says: "expected 'play B4' not to be legal for Ann" },
+      { scenario: "draw-two", from: "    drawFor(next(me), 2)\n    skip()", to: "    drawFor(next(me), 2)", says: "expected turn Cy, but it is Bob" },
+      { scenario: "two-players", from: "if playerCount == 2 {", to: "if false {", says: "expected turn Ann, but it is Bob" },
+      { scenario: "wild-draw-four", from: "check: card.kind != \"wild4\" or not holdsColour(me)", to: "check: true", says: "expected 'play wild4 G' not to be legal for Ann" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */

@@ -57,7 +57,8 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
       } catch {
         from = [];
       }
-      if (param.optional && w >= words.length) {
+      // an optional parameter with no choices now takes no word: the next word is the next parameter's
+      if (param.optional && (w >= words.length || from.length === 0)) {
         args.push(null);
         frame[param.slot] = null;
         continue;
