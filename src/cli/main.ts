@@ -1,6 +1,5 @@
 // The houserules command: check, simulate, test and play rule files.
 import { processIO, UsageError, type IO } from "./io.js";
-import { MissingPackages } from "../node/optional.js";
 import { ruleFoldersHelp, takeRuleFolders, useRuleFolders } from "./rule-folders.js";
 
 /** What a command module exports: its entry and its help text. */
@@ -118,8 +117,8 @@ export async function main(args: string[], io: IO = processIO(), env: string | u
       io.err(`houserules ${name}: ${e.message}\n\n${command.help}`);
       return 2;
     }
-    if (e instanceof MissingPackages) {
-      io.err(`houserules ${name}: ${e.message}\n`);
+    if ((e as Error).name === "MissingPackages") { // told by name: importing the class would load it with --help
+      io.err(`houserules ${name}: ${(e as Error).message}\n`);
       return 1;
     }
     io.err(`houserules ${name}: ${(e as Error).stack ?? e}\n`);

@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 
-export class MissingPackages extends Error {}
+export class MissingPackages extends Error {
+  override name = "MissingPackages";
+}
 
 /** Whether `e` is Node's error for a package of `names` that is not installed. */
 export function isMissing(e: unknown, names: readonly string[]): boolean {
