@@ -3,7 +3,7 @@
 // meanwhile another room's moves are answered as quickly as ever.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, makeRoom, secretOf, spawnServer, type MadeRoom } from "./helpers/serve-client.js";
@@ -64,15 +64,15 @@ describe("a room's rule code is bounded", () => {
       const r = await post(url, { files: [{ name: "loops.yaml", text: looping("setup") }], players: 2 });
       expect(r.status).toBe(400);
       const { error } = (await r.json()) as { error: string };
-      expect(error).toMatch(/ran for more than 50 ms at once/);
-      expect(error).toMatch(/--step-ms/);
+      expect(error).toMatch(/did more than 2,000,000 units of work at once/);
+      expect(error).toMatch(/--step-work/);
     }
     // a room whose move loops, played by agents: made, and its game stopped at the first move with the limit named
     const loopsLater = await makeRoom(url, { files: [{ name: "loops.yaml", text: looping("effect") }], agents: ["random", "random"] });
     const second = await Client.open(url, loopsLater.room);
     const stopped = second.nextFrame((g) => g.over);
     second.send({ t: "watch" });
-    expect((await stopped).error).toMatch(/ran for more than 50 ms at once/);
+    expect((await stopped).error).toMatch(/did more than 2,000,000 units of work at once/);
     second.close();
 
     await played;
@@ -219,3 +219,31 @@ describe("rooms held", () => {
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${url}/rooms`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
 }
+
+describe("a room's step budget", () => {
+  it("counts work, not time, so that a greedy agent's decisions on a many-card hand pass and a loop is stopped at the same place every time", async () => {
+    const { StepBudget } = await import("../src/serve/step-budget.js");
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { GamePlay } = await import("../src/sim/play-game.js");
+    const { makeAgent } = await import("../src/agents/index.js");
+    // a whole game of Uno (hands of many cards) played by greedy agents, a new step for every move
+    const game = loadComposition(["uno"]).game!;
+    const budget = new StepBudget();
+    const play = new GamePlay(game, { names: ["A", "B", "C"], seed: 4, seats: [0, 1, 2].map(() => makeAgent("greedy")!), budget });
+    for (let n = 0; n < 5000 && !play.state.over; n++) {
+      budget.begin();
+      if (!play.step()) break;
+    }
+    expect(play.state.error).toBe(null);
+    // a loop is stopped after the same work, however long it took: at the same count both times
+    const folder = mkdtempSync(join(tmpdir(), "houserules-step-"));
+    writeFileSync(join(folder, "loops.yaml"), looping("setup"));
+    const loops = loadComposition(["./loops.yaml"], folder).game!;
+    const { newGame } = await import("../src/interpreter/engine.js");
+    const stopped = [0, 1].map(() => newGame(loops, { players: ["A", "B"], seed: 1, budget: new StepBudget() }));
+    expect(stopped.map((s) => s.errorCode)).toEqual(["E_BUDGET", "E_BUDGET"]);
+    expect(stopped[0].ticks).toBe(stopped[1].ticks);
+    expect(stopped[0].ticks).toBeGreaterThanOrEqual(2_000_000);
+    rmSync(folder, { recursive: true, force: true });
+  });
+});

@@ -35,7 +35,7 @@ export interface Weighed {
  * budget stops with E_BUDGET, and the game with it. The states it plans on carry the same budget (prepare).
  */
 export function deliberating(d: Decision): void {
-  const over = d.budget?.check();
+  const over = d.budget?.check(0); // a moment to ask, not work: the work is counted where it is done
   if (over) throw new RuleError(`${over}, while an agent was deciding`, "E_BUDGET");
 }
 

@@ -12,7 +12,8 @@ import { budgetInterval } from "./limits.js";
 export function tick(s: State, units: number): void {
   s.ticks += units;
   if (s.ticks < s.nextCheck) return;
+  const done = s.ticks - s.nextCheck + budgetInterval; // the work since this state last asked
   s.nextCheck = s.ticks + budgetInterval;
-  const over = s.budget?.check();
+  const over = s.budget?.check(done);
   if (over) throw new RuleError(over, "E_BUDGET");
 }

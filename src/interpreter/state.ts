@@ -21,7 +21,8 @@ export interface GameResult {
  * the rules work, it says why the run must stop, or null to go on. Games played inside a game share it.
  */
 export interface Budget {
-  check(): string | null;
+  /** `work`: the units of work done since the budget was last asked about this state (a budget may count them). */
+  check(work?: number): string | null;
 }
 
 export interface State {

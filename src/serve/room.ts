@@ -64,7 +64,12 @@ export interface RoomTiming {
    * end stops its own game with E_BUDGET instead of stalling the other rooms.
    */
   stepMs: number;
+  /** The most work (the interpreter's units) a room's rule code may do at one time: see StepBudget. */
+  stepWork: number;
 }
+
+/** Agents playing many moves in a row give the thread up after this many milliseconds, for the other rooms. */
+const agentsYieldMs = 25;
 
 /** The viewer describeEvent tells an onlooker's log to: no seat, so only what everyone sees is named. */
 const onlookerLog = 30;
@@ -116,7 +121,7 @@ export class Room {
     private readonly timing: RoomTiming,
   ) {
     this.applied = file.names.map(() => 0);
-    this.budget = new StepBudget(timing.stepMs);
+    this.budget = new StepBudget(timing.stepWork, timing.stepMs);
     const seats = file.agents.map((a) => (a === null ? null : makeAgent(a)!));
     this.recorder = new GameRecorder({ program: programVersion(), game: 1, rules: file.rules, hash, options: file.options, seed: file.seed, players: file.names, agents: file.agents.map((a) => a ?? "person") });
     this.play = new GamePlay(game, {
@@ -321,7 +326,7 @@ export class Room {
       this.budget.begin();
       if (!this.play.step()) break;
       // the rest after other rooms have had the thread: commit's schedule() sets a timer for the next agent
-      if (performance.now() - started > this.timing.stepMs / 2) break;
+      if (performance.now() - started > agentsYieldMs) break;
     }
   }
 

@@ -16,7 +16,7 @@ import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage
 import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
 import { StartChecks, defaultStartBounds, type StartBounds } from "./starts.js";
-import { defaultStepMs } from "./step-budget.js";
+import { defaultStepMs, defaultStepWork } from "./step-budget.js";
 
 export interface ServeOptions {
   host: string;
@@ -144,7 +144,7 @@ function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: s
 export async function startServer(o: ServeOptions): Promise<Server> {
   const say = o.say ?? (() => {});
   const data = resolve(o.data);
-  const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15, stepMs: o.timing?.stepMs ?? defaultStepMs };
+  const timing: RoomTiming = { agentDelayMs: o.timing?.agentDelayMs ?? 400, lagCap: o.timing?.lagCap ?? 0.15, stepMs: o.timing?.stepMs ?? defaultStepMs, stepWork: o.timing?.stepWork ?? defaultStepWork };
   const rooms = new Map<string, Room>();
   const maxRooms = o.maxRooms ?? 1000;
   const full = { error: `the server holds ${maxRooms} rooms, its most` };
@@ -324,7 +324,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
       return reply.code(400).send({ error: shown(error, folder) });
     };
     // rule files sent with the room load and start on the check's thread first: this thread is every room's
-    const unfit = asked.files.length > 0 ? await starts.check({ folder, rules: asked.rules, names: asked.names, seed: asked.seed, options: asked.options, stepMs: timing.stepMs }) : null;
+    const unfit = asked.files.length > 0 ? await starts.check({ folder, rules: asked.rules, names: asked.names, seed: asked.seed, options: asked.options, stepMs: timing.stepMs, stepWork: timing.stepWork }) : null;
     if (unfit !== null) return refuse(unfit);
     const room = await Room.create(folder, file, timing);
     if (typeof room === "string") return refuse(room);

@@ -18,6 +18,8 @@ export interface StartTask {
   options: Record<string, unknown>;
   /** The most milliseconds the game's start may take (the rooms' step limit). */
   stepMs: number;
+  /** The most work it may do (the rooms' step limit). */
+  stepWork: number;
 }
 
 /** How it went: the milliseconds the rules took to load, or why the room cannot be made. */
@@ -30,7 +32,7 @@ export default function checkStart(task: StartTask): StartAnswer {
   const first = loaded.diagnostics.find((d) => d.severity === "error");
   if (!loaded.game || first) return { error: first ? formatDiagnostic(first) : "the rules do not load" };
   try {
-    const s = newGame(loaded.game, { players: task.names, seed: task.seed, options: task.options, log: false, budget: new StepBudget(task.stepMs) });
+    const s = newGame(loaded.game, { players: task.names, seed: task.seed, options: task.options, log: false, budget: new StepBudget(task.stepWork, task.stepMs) });
     if (s.error !== null) return { error: `the game stops as it starts: ${s.error}` };
   } catch (e) {
     return { error: (e as Error).message }; // players or options the rules do not allow

@@ -1,7 +1,7 @@
 // houserules serve: hold games for friends at other screens, each sent only their seat's view.
 import { readArgs, intFlag } from "../args.js";
 import { UsageError, type IO } from "../io.js";
-import { defaultStepMs } from "../../serve/step-budget.js";
+import { defaultStepMs, defaultStepWork } from "../../serve/step-budget.js";
 import { withPackages } from "../../node/optional.js";
 import { defaultStartBounds } from "../../serve/starts.js";
 
@@ -36,9 +36,11 @@ Options:
   --agent-delay MS  how long an agent waits before its move outside real time (default 400)
   --lag-cap MS   in real time, the most a move's time is set back for its sender's round trip (default
                  150; 0: moves are timed as they arrive)
-  --step-ms MS   the most a room's rule code may run at one time: its start, a move and what follows
-                 it, an agent's decision (default 50). A room that runs longer is stopped with E_BUDGET, so
-                 that no room's rules hold up the others
+  --step-work N  the most work a room's rule code may do at one time: its start, a move and what
+                 follows it, an agent's decision, in the interpreter's units (default 2000000, about 50 ms of
+                 a loop). A room that does more is stopped with E_BUDGET, so that no room's rules hold up the
+                 others; counted, not timed, so a game stops at the same place however busy the machine is
+  --step-ms MS   a backstop in wall-clock time for the same (default 1000)
   --load-ms MS   the most the rule files sent with a room may take to load (default 500); they are
                  loaded, and their game started, on a thread of their own before the room is made
   --rooms-per-minute N, --connections-per-minute N  per address (default 30 and 120)
@@ -56,7 +58,7 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     host: { type: "string" }, port: { type: "string" }, data: { type: "string" }, origin: { type: "string", multiple: true }, "trust-proxy": { type: "string", multiple: true },
     "rooms-per-address": { type: "string" }, expire: { type: "string" }, "expire-unfinished": { type: "string" }, "joins-per-seat": { type: "string" },
-    "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" }, "step-ms": { type: "string" }, "load-ms": { type: "string" },
+    "max-rooms": { type: "string" }, "keep-finished": { type: "string" }, "agent-delay": { type: "string" }, "lag-cap": { type: "string" }, "step-ms": { type: "string" }, "step-work": { type: "string" }, "load-ms": { type: "string" },
     "rooms-per-minute": { type: "string" }, "connections-per-minute": { type: "string" }, "messages-per-second": { type: "string" },
     json: { type: "boolean" },
   });
@@ -83,7 +85,7 @@ export async function serveCommand(argv: string[], io: IO): Promise<number> {
     roomsPerMinute: intFlag(values["rooms-per-minute"], "rooms-per-minute", 30, 1, 1_000_000),
     connectionsPerMinute: intFlag(values["connections-per-minute"], "connections-per-minute", 120, 1, 1_000_000),
     perSecond, burst: 2 * perSecond,
-    timing: { agentDelayMs: intFlag(values["agent-delay"], "agent-delay", 400, 0, 60_000), lagCap: intFlag(values["lag-cap"], "lag-cap", 150, 0, 2000) / 1000, stepMs: intFlag(values["step-ms"], "step-ms", defaultStepMs, 1, 60_000) },
+    timing: { agentDelayMs: intFlag(values["agent-delay"], "agent-delay", 400, 0, 60_000), lagCap: intFlag(values["lag-cap"], "lag-cap", 150, 0, 2000) / 1000, stepMs: intFlag(values["step-ms"], "step-ms", defaultStepMs, 1, 60_000), stepWork: intFlag(values["step-work"], "step-work", defaultStepWork, 65_536, 1_000_000_000) },
     starts: { loadMs: intFlag(values["load-ms"], "load-ms", defaultStartBounds.loadMs, 1, 60_000) },
     say: (line) => say(line, { event: line }),
   });
