@@ -89,6 +89,14 @@ describe("composing fragments", () => {
     expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:4:18: error E_NAME: unknown name 'stok' (did you mean 'stock'?)"]);
   });
 
+  it("tells a phase a fragment cuts off at the fragment's change, with the phase's own place", () => {
+    const twoPhases = tinyRules("", { "phases:\n  main:\n    actions: [play]\n": "phases:\n  main:\n    actions: [play]\n    next: extra\n  extra:\n    actions: [play]\n" });
+    const dir = folder({ "base.yaml": twoPhases, "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [phases.main]\nphases:\n  main:\n    actions: [play]\n" });
+    expect(errors(dir, ["base.yaml"])).toEqual([]);
+    const [error] = errors(dir, ["f.yaml"]);
+    expect(error).toMatch(/^f\.yaml:5:3: error E_UNREACHABLE: phase 'extra' \(\S*base\.yaml:17:3\) never follows another phase once phase 'main' is changed here, so it can never be played$/);
+  });
+
   it("lists what is replaced but not there", () => {
     const dir = folder({ "base.yaml": base, "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [define.pionts]\n" });
     expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:3:12: error E_COMPOSE: 'define.pionts' is listed under replaces, but nothing sets it (did you mean 'define.points'?)"]);
