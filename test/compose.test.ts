@@ -156,6 +156,18 @@ describe("a game inside a game", () => {
     expect(moves).toBe(12); // two rounds of three cards each for two players
     expect(s.dealer).toBe(0); // moved on twice
   });
+
+  it("checks a variable named by text for lastVariable against the variables of the games played inside", () => {
+    const match = (read: string) =>
+      ["name: Match", "players: {min: 2, max: 4}", "cards:", "  sets:", "    - {each: {n: [1]}, into: box}", "zones:", "  box: {visible: everyone}", "variables:", "  total: {per: player, type: number}", "phases:", "  round:", "    game: '\"./round.yaml\"'", `    end: for p in players { p.total += lastVariable("${read}", p) }`, "end: true"].join("\n") + "\n";
+    const dir = folder({
+      "round.yaml": tinyRules("variables:\n  points: {per: player, type: number}\n"),
+      "good.yaml": match("points"),
+      "bad.yaml": match("pionts"),
+    });
+    expect(errors(dir, ["good.yaml"])).toEqual([]);
+    expect(errors(dir, ["bad.yaml"])).toEqual(["bad.yaml:13:53: error E_NAME: no game played inside this one has a variable 'pionts' (did you mean 'points'?)"]);
+  });
 });
 
 /** Runs a scenario written inline in a folder of rule files; gives its failures as text ([] when it passes). */

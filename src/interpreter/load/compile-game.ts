@@ -37,8 +37,8 @@ export interface CompileResult {
 }
 
 /** Compiles rules; with the "js" back end, the game's rules then run as generated JavaScript. */
-export function compileGame(raw: Raw, file: Source, id: string, backend: Backend = defaultBackend()): CompileResult {
-  return new GameBuilder(raw, file, id, backend).build();
+export function compileGame(raw: Raw, file: Source, id: string, backend: Backend = defaultBackend(), innerVariables?: () => readonly string[] | null): CompileResult {
+  return new GameBuilder(raw, file, id, backend, innerVariables).build();
 }
 
 /** Builds a game from a rule file by running the sections' compile steps (src/interpreter/sections/) in turn. */
@@ -60,6 +60,7 @@ class GameBuilder implements Build {
     readonly file: Source,
     private id: string,
     private backend: Backend,
+    innerVariables?: () => readonly string[] | null,
   ) {
     const env: Environment = {
       file,
@@ -70,6 +71,7 @@ class GameBuilder implements Build {
       sharedZones: () => this.counts.shared,
       globalVars: () => this.counts.globals,
       stepLimit: () => this.limits.steps,
+      innerVariables,
     };
     this.compiler = new Compiler(env);
   }
