@@ -200,7 +200,7 @@ function lambda(ch: Checker, e: Extract<Expr, { k: "lambda" }>, paramTypes: Type
     return ch.error(ctx, e.at, "E_TYPE", `this function takes ${paramTypes.length} parameter${paramTypes.length === 1 ? "" : "s"}, not ${e.params.length}`);
   }
   const inner: Ctx = { ...ctx, locals: new Map(ctx.locals) };
-  const slots = e.params.map((p, i) => ch.bind(ctx.frame, inner.locals, p.name, paramTypes[i]));
+  const slots = e.params.map((p, i) => ch.bind(ctx.frame, inner.locals, p.name, T.boundItem(paramTypes[i])));
   const body = ch.expr(e.body, inner);
   if (!body) return null;
   return { k: "lambda", type: body.type, frame: ctx.frame, slots, body };
