@@ -11,7 +11,7 @@ import type { Scope } from "./scope.js";
 import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
 import { addCards, cardRef, cardRefOf, isCardRef } from "./added-cards.js";
 import { completion, knownNames, referenceFrom } from "./catalog.js";
-import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
+import { displayPath, idOf, isPath, reachable, resolveRules, withFolderListings } from "./resolve.js";
 import { collectReads, host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
@@ -139,6 +139,10 @@ function referrer(base: string | undefined): Referrer {
  * file in that folder (a scenario) and reach only rule files beside it or under the rule folders.
  */
 export function loadComposition(refs: string[], base?: string, options: LoadOptions = {}): LoadResult {
+  return withFolderListings(() => loadComposed(refs, base, options));
+}
+
+function loadComposed(refs: string[], base: string | undefined, options: LoadOptions): LoadResult {
   const from = referrer(base);
   const backend = options.backend ?? defaultBackend();
   const { value: docs, files: named } = collectReads(() => ({
