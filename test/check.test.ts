@@ -136,6 +136,18 @@ describe("problems in rule files are located and explained", () => {
     ]);
   });
 
+  it("takes an empty list given to a definition as a list of any items, and still checks a list whose items are known", () => {
+    const define = "define:\n  ranks(xs): xs.map(c => c.rank)\n  high(xs): xs.filter(c => c.rank > 10).count\n";
+    const calls = (empty: string) => ({ "move(card, pile)": `move(card, pile)\n      let a = sum(ranks(${empty})) + high(${empty})\n      for c in ${empty} { let r = c.rank }\n      let b = sum(ranks(pile.filter(c => c.rank > 3)))` });
+    expect(errorsOf(tinyRules(define, calls("[]")))).toEqual([]);
+    // a list whose items are known is checked as before
+    expect(errorsOf(tinyRules(define, calls("[1]")))).toEqual([
+      "t.yaml:22:32: error E_NAME: number has no 'rank'",
+      "t.yaml:26:28: error E_NAME: number has no 'rank'",
+      "t.yaml:27:30: error E_NAME: number has no 'rank'",
+    ]);
+  });
+
   it("reports an effect used in a condition", () => {
     expect(errorsOf(tinyRules("", { "end: players.all(p => p.hand.empty)": "end: shuffle(stock)" }))).toEqual([
       "t.yaml:21:6: error E_EFFECT: shuffle is an effect: it can be used in setup, an action's effect or a phase's begin/end, not in a condition or value",

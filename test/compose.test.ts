@@ -89,6 +89,14 @@ describe("composing fragments", () => {
     expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:4:18: error E_NAME: unknown name 'stok' (did you mean 'stock'?)"]);
   });
 
+  it("tells a phase a fragment cuts off at the fragment's change, with the phase's own place", () => {
+    const twoPhases = tinyRules("", { "phases:\n  main:\n    actions: [play]\n": "phases:\n  main:\n    actions: [play]\n    next: extra\n  extra:\n    actions: [play]\n" });
+    const dir = folder({ "base.yaml": twoPhases, "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [phases.main]\nphases:\n  main:\n    actions: [play]\n" });
+    expect(errors(dir, ["base.yaml"])).toEqual([]);
+    const [error] = errors(dir, ["f.yaml"]);
+    expect(error).toMatch(/^f\.yaml:5:3: error E_UNREACHABLE: phase 'extra' \(\S*base\.yaml:17:3\) never follows another phase once phase 'main' is changed here, so it can never be played$/);
+  });
+
   it("lists what is replaced but not there", () => {
     const dir = folder({ "base.yaml": base, "f.yaml": "extends: ./base.yaml\nname: F\nreplaces: [define.pionts]\n" });
     expect(errors(dir, ["f.yaml"])).toEqual(["f.yaml:3:12: error E_COMPOSE: 'define.pionts' is listed under replaces, but nothing sets it (did you mean 'define.points'?)"]);
@@ -147,6 +155,18 @@ describe("a game inside a game", () => {
     expect(s.error).toBeNull();
     expect(moves).toBe(12); // two rounds of three cards each for two players
     expect(s.dealer).toBe(0); // moved on twice
+  });
+
+  it("checks a variable named by text for lastVariable against the variables of the games played inside", () => {
+    const match = (read: string) =>
+      ["name: Match", "players: {min: 2, max: 4}", "cards:", "  sets:", "    - {each: {n: [1]}, into: box}", "zones:", "  box: {visible: everyone}", "variables:", "  total: {per: player, type: number}", "phases:", "  round:", "    game: '\"./round.yaml\"'", `    end: for p in players { p.total += lastVariable("${read}", p) }`, "end: true"].join("\n") + "\n";
+    const dir = folder({
+      "round.yaml": tinyRules("variables:\n  points: {per: player, type: number}\n"),
+      "good.yaml": match("points"),
+      "bad.yaml": match("pionts"),
+    });
+    expect(errors(dir, ["good.yaml"])).toEqual([]);
+    expect(errors(dir, ["bad.yaml"])).toEqual(["bad.yaml:13:53: error E_NAME: no game played inside this one has a variable 'pionts' (did you mean 'points'?)"]);
   });
 });
 

@@ -38,6 +38,17 @@ describe("extends chains", () => {
   });
 });
 
+describe("a chain of 20,000 fragments in one folder", () => {
+  it("is refused by check at the depth limit in under 2 s: the folder is listed once, not once per link", async () => {
+    const last = chain(20_000);
+    const start = Date.now();
+    const r = await run(["check", last]);
+    expect(Date.now() - start).toBeLessThan(2_000);
+    expect(r.code).toBe(1);
+    expect(r.out + r.err).toMatch(new RegExp(`f${20_000 - maxExtendsDepth}\\.yaml:2:10: error E_EXTENDS_DEPTH: more than 64 fragments extend one another`));
+  });
+});
+
 describe("rule folders with links", () => {
   it("walks each folder once by its real path: three links to the folder itself are not 3^17 folders", async () => {
     const dir = mkdtempSync(join(tmpdir(), "houserules-links-"));

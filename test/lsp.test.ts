@@ -94,6 +94,36 @@ describe("houserules lsp --stdio", () => {
     expect(outside).toBeNull();
   });
 
+  /** Opens a document and gives the first diagnostics published for it. */
+  const openDoc = async (docUri: string, text: string) => {
+    let p = next();
+    await rpc.sendNotification("textDocument/didOpen", { textDocument: { uri: docUri, languageId: "yaml", version: 1, text } });
+    let got = await p;
+    while (got.uri !== docUri) {
+      p = next();
+      got = await p;
+    }
+    return got.diagnostics;
+  };
+
+  it("checks a file not yet saved as the editor holds it: an untitled document, or a file not on disk", async () => {
+    expect(await openDoc("untitled:Untitled-1", variant("pile.count >= 3"))).toEqual([]);
+    const unsaved = pathToFileURL(join(dir, "not-saved.yaml")).href;
+    const errors = await openDoc(unsaved, variant("pile.cout >= 3"));
+    expect(errors).toEqual([expect.objectContaining({ code: "E_NAME", range: expect.objectContaining({ start: { line: 4, character: 18 } }) })]);
+  });
+
+  it("leaves YAML that is not a rule file alone, and checks scenarios as scenarios", async () => {
+    const compose = "services:\n  web:\n    image: nginx\njobs:\n  build: {}\n";
+    expect(await openDoc(pathToFileURL(join(dir, "docker-compose.yaml")).href, compose)).toEqual([]);
+    // under a rules folder, a file is a rule file whatever its keys
+    const ruled = await openDoc(pathToFileURL(join(dir, "rules", "odd.yaml")).href, "name: Odd\njobs: 1\n");
+    expect(ruled.map((d) => d.code)).toContain("E_SCHEMA");
+    const scenario = "rules: ./quick.yaml\nplayers: [Ann, Bob]\nmoves:\n  - Ann: dance\n";
+    const failed = await openDoc(pathToFileURL(join(dir, "first.scenario.yaml")).href, scenario);
+    expect(failed).toEqual([expect.objectContaining({ code: "E_REFUSED", range: expect.objectContaining({ start: expect.objectContaining({ line: 3 }) }) })]);
+  });
+
   it("shuts down and exits when asked", async () => {
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     await rpc.sendRequest("shutdown");

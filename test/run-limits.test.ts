@@ -67,6 +67,22 @@ describe("ranges, lists and texts", () => {
   }
 });
 
+describe("a match whose decisions are all made in its hands", () => {
+  for (const backend of ["closures", "js"] as const) {
+    it(`stops at the match's limits.moves, counting the hands' moves, and says what to look at (${backend})`, () => {
+      const match = loadRules("./test/rules/endless-match/endless-match.yaml", undefined, { backend });
+      expect(match.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic)).toEqual([]);
+      const random = makeAgent("random")!;
+      const record = playGame(match.game!, { players: 2, seed: "endless", agents: [random, random] });
+      // not "phases.hand.end is looping": each move in a hand is a decision of the match too
+      expect(record.error).toBe(
+        "the game reached 3000 moves without ending (limits.moves), counting the moves of the games its phases play inside it (the last: Endless Hand, in phases.hand): `end` is checked after each of those games and never held; does what phases.hand.end changes ever make it true?",
+      );
+      expect(record.state.moves).toBe(3_000);
+    });
+  }
+});
+
 describe("a run's budget", () => {
   it("stops work that the step limit cannot see, when the user's bound is passed", () => {
     let asked = 0;

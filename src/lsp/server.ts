@@ -3,8 +3,13 @@
 // of every open file as it stands in the editor, saved or not; completion and hover inside expressions come from
 // the same scope the page uses (src/authoring/assist.ts). Rule files are untrusted here as everywhere: they are
 // read through the loader's host, with its limits.
+//
+// Which YAML files it checks, and as what (kindOf): a scenario is a file named *.scenario.yaml, or whose top-level
+// keys include both rules and moves; a rule file is one under a folder named rules (or under a rule folder), or
+// whose top-level keys include one that only rule files have (ruleKeys: players, cards, zones, phases, actions,
+// extends, ...). Any other YAML (a docker-compose.yaml, a CI workflow) is left alone. A file not yet saved (an
+// untitled: document, or a file: one not on disk) is checked as it stands in the editor, as if it were saved.
 import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
 import {
   CompletionItemKind,
   DiagnosticSeverity,
@@ -16,9 +21,10 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { host, installHost, type Host } from "../interpreter/load/host.js";
-import { normalize } from "../interpreter/load/paths.js";
+import { basename, dirname, isInside, normalize, resolve as resolvePath } from "../interpreter/load/paths.js";
 import { checkRules } from "../interpreter/load/check.js";
 import { displayPath } from "../interpreter/load/resolve.js";
+import { runScenarioFile } from "../scenario/scenario.js";
 import type { Scope } from "../interpreter/load/scope.js";
 import type { Diagnostic } from "../interpreter/diagnostics.js";
 import { reservedWords } from "../../grammar/lexer.js";
@@ -52,13 +58,24 @@ export function serveLanguage(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
   const language = languageInfo(reservedWords);
 
-  const pathOf = (uri: string): string | null => (uri.startsWith("file:") ? normalize(fileURLToPath(uri)) : null);
+  const pathOf = (uri: string): string | null => {
+    if (uri.startsWith("file:")) return normalize(fileURLToPath(uri));
+    // an untitled document is checked as a file of that name in the working folder
+    if (uri.startsWith("untitled:")) return resolvePath(disk.workingFolder, untitledName(uri));
+    return null;
+  };
   const open = new Map<string, TextDocument>(); // absolute path -> the editor's text
 
-  /** The disk, except that an open file reads as the editor holds it. */
+  /** The disk, except that an open file reads as the editor holds it, and is listed in its folder saved or not. */
   const overlay = (): Host => ({
     ...disk,
     workingFolder: disk.workingFolder,
+    listFolder(folder) {
+      const entries = disk.listFolder(folder);
+      const unsaved = [...open.keys()].filter((p) => dirname(p) === normalize(folder) && !entries.some((e) => e.name === basename(p)));
+      if (!unsaved.length) return entries;
+      return [...entries, ...unsaved.map((p) => ({ name: basename(p), folder: false }))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
     readFile(path, maxBytes) {
       const doc = open.get(normalize(path));
       if (!doc) return disk.readFile(path, maxBytes);
@@ -71,19 +88,31 @@ export function serveLanguage(connection: Connection): void {
 
   const check = (uri: string) => {
     const path = pathOf(uri);
-    if (!path || !path.endsWith(".yaml")) return;
+    const text = documents.get(uri)?.getText();
+    if (!path || text === undefined) return;
+    const kind = kindOf(path, text, disk.ruleRoots);
+    if (!kind) {
+      // not ours (or no longer: a key was removed): nothing of ours is said about it
+      scopes.delete(path);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+      return;
+    }
     installHost(overlay());
-    let report: ReturnType<typeof checkRules>;
+    let diagnostics: readonly Diagnostic[];
     try {
-      report = checkRules(path);
+      if (kind === "scenario") diagnostics = runScenarioFile(path).failures;
+      else {
+        const report = checkRules(path);
+        const scope = report.scope?.();
+        if (scope) scopes.set(path, scope);
+        diagnostics = report.diagnostics;
+      }
     } catch (e) {
       connection.console.error(`houserules lsp: checking ${path} failed: ${(e as Error).stack ?? e}`);
       return;
     }
-    const scope = report.scope?.();
-    if (scope) scopes.set(path, scope);
     const here: LspDiagnostic[] = [];
-    for (const d of report.diagnostics) {
+    for (const d of diagnostics) {
       if (absolute(d.file) === path) here.push(located(d));
       // a problem in a file this one builds on (its base) is told at the top of this one, with where it is
       else if (d.severity === "error") here.push({ ...located({ ...d, line: 1, col: 1, endLine: 1, endCol: 1 }), message: `${d.file}:${d.line}:${d.col}: ${d.message}` });
@@ -91,7 +120,7 @@ export function serveLanguage(connection: Connection): void {
     void connection.sendDiagnostics({ uri, diagnostics: here });
   };
 
-  const absolute = (file: string) => normalize(resolve(disk.workingFolder, file));
+  const absolute = (file: string) => resolvePath(disk.workingFolder, file);
 
   const schedule = (uri: string) => {
     clearTimeout(timers.get(uri));
@@ -177,6 +206,29 @@ export function serveLanguage(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** Keys only a rule file has at its top level: a YAML file with one of them is checked as rules. */
+export const ruleKeys: ReadonlySet<string> = new Set(["players", "cards", "zones", "phases", "actions", "triggers", "extends", "replaces", "overrides", "append", "include", "fragment", "presets", "cardTypes", "define", "dealer", "outcome", "rulebook"]);
+
+/**
+ * What an open YAML file is checked as (see the top of this file), or null for YAML that is not ours. Top-level
+ * keys are read line by line, not parsed, so that a file being typed is recognised while it does not parse.
+ */
+export function kindOf(path: string, text: string, ruleRoots: readonly string[]): "rules" | "scenario" | null {
+  if (!path.endsWith(".yaml") && !path.endsWith(".yml")) return null;
+  if (path.endsWith(".scenario.yaml")) return "scenario";
+  const keys = new Set([...text.matchAll(/^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:/gm)].map((m) => m[1]));
+  if (keys.has("rules") && keys.has("moves")) return "scenario";
+  if (!path.endsWith(".yaml")) return null; // the loader reads rule files named .yaml only
+  if (ruleRoots.some((r) => isInside(path, r)) || dirname(path).split("/").includes("rules")) return "rules";
+  return [...keys].some((k) => ruleKeys.has(k)) ? "rules" : null;
+}
+
+/** The file name an untitled: document is checked under: its name, as a .yaml file. */
+function untitledName(uri: string): string {
+  const name = decodeURIComponent(uri.slice("untitled:".length)).replace(/^\/+/, "").replace(/[\/\\]/g, "_") || "untitled";
+  return name.endsWith(".yaml") ? name : `${name}.yaml`;
 }
 
 function located(d: Diagnostic): LspDiagnostic {

@@ -12,6 +12,10 @@ them, saved or not), and completion and hover inside expressions: the file's zon
 actions and card attributes, the parameters in scope, and the language's functions with their documentation.
 The workspace folder the editor opens is the working folder for paths in rule files and messages.
 
+A YAML file is checked as a scenario when it is named *.scenario.yaml or has both rules: and moves: at its
+top level; as a rule file when it lies under a folder named rules (or a rule folder), or has at its top level
+a key only rule files have (players, cards, zones, phases, actions, extends, ...). Other YAML is left alone.
+
 Neovim (0.11):
   vim.lsp.config('houserules', { cmd = { 'npx', 'houserules', 'lsp', '--stdio' }, filetypes = { 'yaml' } })
   vim.lsp.enable('houserules')

@@ -28,8 +28,17 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
     const inner = s.sub;
     const r = applyMove(inner, p, move, trusted, at, together);
     if (r.ok) {
+      // a move inside is a move of this game: it counts against this game's limits.moves, and is the decision
+      // its step count (limits.steps) waits for, else the effects after every hand added up to a "loop"
       s.moves++;
+      s.steps = 0;
+      const phase = s.game.phases[s.phase];
       if (inner.over) guard(s, "the game inside", () => finishInnerGame(s));
+      if (!s.over && s.moves >= s.game.limits.moves) {
+        const message = outOfMoves(s, inner.game.name, phase.name);
+        for (let g: State | null = s.sub; g; g = g.sub) stop(g, message); // a game still being played inside stops with it
+        stop(s, message);
+      }
     }
     return r;
   }
@@ -120,6 +129,12 @@ function take(s: State, p: number, move: Move, at: number | undefined, together:
   s.still = s.cardMoves === cardMoves ? s.still + 1 : 0;
   if (!s.over && s.moves >= s.game.limits.moves) stop(s, `the game reached ${s.game.limits.moves} moves without ending (limits.moves)${stillness(s, action.name)}`);
   return taken;
+}
+
+/** A game whose moves are made in the games its phases play ran out of moves: what counts, and what to look at. */
+function outOfMoves(s: State, inner: string, phase: string): string {
+  const limit = s.game.limits.moves;
+  return `the game reached ${limit} moves without ending (limits.moves), counting the moves of the games its phases play inside it (the last: ${inner}, in phases.${phase}): \`end\` is checked after each of those games and never held; does what phases.${phase}.end changes ever make it true?`;
 }
 
 /** Why a game may have run out of moves: the last moves moved no card, the latest of them made by this rule. */

@@ -28,6 +28,8 @@ export interface ParamSpec {
   name: string;
   kind: ArgKind;
   optional?: boolean;
+  /** The argument names a variable of the games played inside this one: a name written as text is checked against them. */
+  innerVariable?: boolean;
 }
 
 /** A compiled lambda: call it with the state and its arguments. */
@@ -440,7 +442,7 @@ def({
 
 def({
   name: "lastVariable", doc: "A variable of the last game played inside this one (a round of a match): a game variable by its name, or a player's.", example: "lastVariable(\"doubled\", p)", effect: false,
-  params: [{ name: "name", kind: "value" }, { name: "player", kind: "value", optional: true }],
+  params: [{ name: "name", kind: "value", innerVariable: true }, { name: "player", kind: "value", optional: true }],
   type: (a) => (a[0].t !== "str" ? wrong(0, "the variable is named by text") : a[1] && !needPlayer(a[1]) ? wrong(1, "the player must be a player") : T.any),
   make: ([n, p]) => (s) => {
     const inner = s.last;

@@ -56,6 +56,15 @@ export function elementOf(type: Type): Type | undefined {
   return undefined;
 }
 
+/**
+ * The type of a name bound to each item of a list (a for loop's, a function's given to map or filter). An empty
+ * list ([]) has items of type none, which are never bound: the name takes any type, so that a definition given []
+ * at one call is checked as at the others, and not blamed for a none that never comes.
+ */
+export function boundItem(type: Type): Type {
+  return type.t === "none" ? any : type;
+}
+
 export function isListLike(type: Type): boolean {
   return elementOf(type) !== undefined;
 }

@@ -3,6 +3,7 @@
 import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { loadComposition, loadRules } from "./load.js";
 import { completion } from "./catalog.js";
+import { withFolderListings } from "./resolve.js";
 import type { SourceFile } from "./yaml.js";
 import type { Scope } from "./scope.js";
 
@@ -19,6 +20,10 @@ export interface CheckReport {
 
 /** Checks rules by id or path, or a composition (a base or fragment, then fragments); `quiet` leaves out notices. */
 export function checkRules(refs: string | string[], quiet = false): CheckReport {
+  return withFolderListings(() => check(refs, quiet));
+}
+
+function check(refs: string | string[], quiet: boolean): CheckReport {
   const list = typeof refs === "string" ? [refs] : refs;
   // A card that fills one part of a base is checked in a whole composition: the other parts are filled
   // with the base's first preset (notices say with which).

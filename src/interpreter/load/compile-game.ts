@@ -37,8 +37,8 @@ export interface CompileResult {
 }
 
 /** Compiles rules; with the "js" back end, the game's rules then run as generated JavaScript. */
-export function compileGame(raw: Raw, file: Source, id: string, backend: Backend = defaultBackend()): CompileResult {
-  return new GameBuilder(raw, file, id, backend).build();
+export function compileGame(raw: Raw, file: Source, id: string, backend: Backend = defaultBackend(), innerVariables?: () => readonly string[] | null): CompileResult {
+  return new GameBuilder(raw, file, id, backend, innerVariables).build();
 }
 
 /** Builds a game from a rule file by running the sections' compile steps (src/interpreter/sections/) in turn. */
@@ -60,6 +60,7 @@ class GameBuilder implements Build {
     readonly file: Source,
     private id: string,
     private backend: Backend,
+    innerVariables?: () => readonly string[] | null,
   ) {
     const env: Environment = {
       file,
@@ -70,6 +71,7 @@ class GameBuilder implements Build {
       sharedZones: () => this.counts.shared,
       globalVars: () => this.counts.globals,
       stepLimit: () => this.limits.steps,
+      innerVariables,
     };
     this.compiler = new Compiler(env);
   }
@@ -258,10 +260,25 @@ class GameBuilder implements Build {
       }
     }
     for (const p of phases) {
-      if (!reached.has(p.index)) {
-        this.diagnostics.push(this.file.at(`/phases/${escapePointer(p.name)}`, "error", "E_UNREACHABLE", `phase '${p.name}' never follows another phase, so it can never be played`, true));
-      }
+      if (!reached.has(p.index)) this.diagnostics.push(this.unreachablePhase(p, phases.filter((q) => reached.has(q.index))));
     }
+  }
+
+  /**
+   * A phase that nothing leads to. In a composition, when the phase comes from one file and a phase that is
+   * played comes, with where it goes next, from another (a fragment that replaced it), that change is what
+   * cut the phase off: it is told there, with the phase's own place in the message.
+   */
+  private unreachablePhase(p: PhaseDef, played: PhaseDef[]): Diagnostic {
+    const pointer = `/phases/${escapePointer(p.name)}`;
+    const own = this.file.at(pointer, "error", "E_UNREACHABLE", `phase '${p.name}' never follows another phase, so it can never be played`, true);
+    const file = this.file;
+    if (!(file instanceof ComposedSource)) return own;
+    const next = (q: PhaseDef) => `/phases/${escapePointer(q.name)}/next`;
+    const cause = played.find((q) => file.origin(next(q))[0] !== file.origin(pointer)[0]);
+    if (!cause) return own;
+    const message = `phase '${p.name}' (${own.file}:${own.line}:${own.col}) never follows another phase once phase '${cause.name}' is changed here, so it can never be played`;
+    return file.at(next(cause), "error", "E_UNREACHABLE", message, true);
   }
 
   private collectAssumptions(): Assumption[] {

@@ -11,12 +11,13 @@ import type { Scope } from "./scope.js";
 import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
 import { addCards, cardRef, cardRefOf, isCardRef } from "./added-cards.js";
 import { completion, knownNames, referenceFrom } from "./catalog.js";
-import { displayPath, idOf, isPath, reachable, resolveRules } from "./resolve.js";
+import { displayPath, idOf, isPath, reachable, resolveRules, withFolderListings } from "./resolve.js";
 import { collectReads, host, noteRead, perHost } from "./host.js";
 import { byText } from "./by-text.js";
 import { basename, dirname, resolve } from "./paths.js";
 import { bytesOver, maxExtendsDepth, maxFileBytes } from "../limits.js";
 import { defaultBackend, type Backend } from "../backend.js";
+import { expressionLexer, StringLiteral } from "../../../grammar/lexer.js";
 
 export interface LoadResult {
   game: Game | null;
@@ -138,6 +139,10 @@ function referrer(base: string | undefined): Referrer {
  * file in that folder (a scenario) and reach only rule files beside it or under the rule folders.
  */
 export function loadComposition(refs: string[], base?: string, options: LoadOptions = {}): LoadResult {
+  return withFolderListings(() => loadComposed(refs, base, options));
+}
+
+function loadComposed(refs: string[], base: string | undefined, options: LoadOptions): LoadResult {
   const from = referrer(base);
   const backend = options.backend ?? defaultBackend();
   const { value: docs, files: named } = collectReads(() => ({
@@ -262,11 +267,13 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
     source = withCards;
   }
   try {
-    const compiled = compileGame(raw, source, id, backend);
+    const folder = dirname(rootDoc.path);
+    let inner: readonly string[] | null | undefined;
+    const compiled = compileGame(raw, source, id, backend, () => (inner === undefined ? (inner = innerVariables(raw, folder)) : inner));
     diagnostics.push(...compiled.diagnostics);
     if (compiled.game) {
-      compiled.game.resolve = (ids) => resolveNested(ids, dirname(rootDoc.path), backend);
-      diagnostics.push(...nestedProblems(raw, source, dirname(rootDoc.path), backend));
+      compiled.game.resolve = (ids) => resolveNested(ids, folder, backend);
+      diagnostics.push(...nestedProblems(raw, source, folder, backend));
     }
     const where = source;
     const rules: ComposedRules = {
@@ -316,6 +323,46 @@ function nestedProblems(raw: Raw, source: Source, base: string, backend: Backend
     }
   }
   return out;
+}
+
+/**
+ * The variables of the games a game can play inside it (its rounds), for lastVariable's name: those of every rule
+ * file that a text of the rules names (a rules id or path, alone or quoted inside an expression, as a phase's
+ * game, a definition or a card's attribute gives it), with what each extends and includes. Null, so that any
+ * name is allowed, when the game plays none inside or names no rule file: the rounds are then not known.
+ */
+function innerVariables(raw: Raw, folder: string): readonly string[] | null {
+  const phases = raw.phases;
+  if (!phases || typeof phases !== "object" || !Object.values(phases).some((p) => p && typeof p === "object" && "game" in p)) return null;
+  const texts = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === "string") {
+      texts.add(v.trim());
+      for (const t of expressionLexer.tokenize(v).tokens) if (t.tokenType === StringLiteral) texts.add(t.image.slice(1, -1));
+    } else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(raw);
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (path: string, depth: number): void => {
+    if (seen.has(path) || depth > maxExtendsDepth) return;
+    seen.add(path);
+    const doc = readDoc(path, { folder, confined: true });
+    if (!doc.raw) return;
+    const vars = doc.raw.variables;
+    if (vars && typeof vars === "object") for (const name of Object.keys(vars)) names.add(name);
+    const from = dirname(doc.path);
+    for (const ref of [doc.raw.extends, ...(Array.isArray(doc.raw.include) ? doc.raw.include : [])]) {
+      const next = typeof ref === "string" ? resolveRules(ref, from) : undefined;
+      if (next) visit(next, depth + 1);
+    }
+  };
+  for (const text of texts) {
+    if (!/^[A-Za-z0-9./][A-Za-z0-9/_.-]*$/.test(text)) continue;
+    const path = resolveRules(text, folder);
+    if (path?.endsWith(".yaml") && !reachable(path, folder)) visit(path, 0);
+  }
+  return seen.size ? [...names] : null;
 }
 
 /** The rules of a game played inside another (a round of a match). */

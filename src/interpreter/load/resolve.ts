@@ -43,9 +43,31 @@ const index = perHost(() => {
   return ids;
 }, (_ids, _files, listed) => listed);
 
+/** The files (not folders) of each folder listed so far in one load (see withFolderListings), by folder. */
+let listings: Map<string, Set<string>> | null = null;
+
+/**
+ * Runs `make` with each folder listed at most once: a load resolves a path of a folder for every file it reads
+ * (a chain of fragments beside one another reads the folder once per link), and a folder of 20,000 files cost a
+ * second a listing. A load sees the folder as it was when it began; the next load lists it again.
+ */
+export function withFolderListings<T>(make: () => T): T {
+  if (listings) return make();
+  listings = new Map();
+  try {
+    return make();
+  } finally {
+    listings = null;
+  }
+}
+
 function isFile(path: string): boolean {
   const name = basename(path);
-  return host().listFolder(dirname(path)).some((e) => e.name === name && !e.folder);
+  const folder = dirname(path);
+  if (!listings) return host().listFolder(folder).some((e) => e.name === name && !e.folder);
+  let files = listings.get(folder);
+  if (!files) listings.set(folder, (files = new Set(host().listFolder(folder).filter((e) => !e.folder).map((e) => e.name))));
+  return files.has(name);
 }
 
 /** The file a rules id or path names, or undefined. Paths are taken relative to `base` (a folder). */

@@ -116,6 +116,10 @@ function callBuiltin(ch: Checker, bi: Builtin, args: Expr[], at: Span, ctx: Ctx,
       checked.push({ k: "const", type: T.num, value: b.def.index });
       continue;
     }
+    if (spec.innerVariable && a.k === "str" && !innerVariableKnown(ch, a.value)) {
+      const known = ch.env.innerVariables?.() ?? [];
+      return ch.error(ctx, a.at, "E_NAME", `no game played inside this one has a variable '${a.value}'${suggestion(a.value, known)}`);
+    }
     const c = i === 0 && first ? first : ch.expr(a, ctx);
     if (!c) return null;
     if (i === 0) firstValue = c;
@@ -128,6 +132,12 @@ function callBuiltin(ch: Checker, bi: Builtin, args: Expr[], at: Span, ctx: Ctx,
   if ("arg" in result) return ch.error(ctx, args[result.arg]?.at ?? at, "E_TYPE", result.message);
   const zone = args.length === 1 && firstValue && (first || args[0].k === "name") ? zoneQuery(ch, bi.name, firstValue, ctx, result) : null;
   return zone ?? { k: "call", type: result, builtin: bi, args: checked, argTypes: types };
+}
+
+/** Whether a variable name may be read from a game played inside: unknown games allow any name. */
+function innerVariableKnown(ch: Checker, name: string): boolean {
+  const known = ch.env.innerVariables?.();
+  return !known || known.includes(name);
 }
 
 const zoneQueries: Record<string, "count" | "empty" | "any" | "top" | "bottom"> = {
@@ -190,7 +200,7 @@ function lambda(ch: Checker, e: Extract<Expr, { k: "lambda" }>, paramTypes: Type
     return ch.error(ctx, e.at, "E_TYPE", `this function takes ${paramTypes.length} parameter${paramTypes.length === 1 ? "" : "s"}, not ${e.params.length}`);
   }
   const inner: Ctx = { ...ctx, locals: new Map(ctx.locals) };
-  const slots = e.params.map((p, i) => ch.bind(ctx.frame, inner.locals, p.name, paramTypes[i]));
+  const slots = e.params.map((p, i) => ch.bind(ctx.frame, inner.locals, p.name, T.boundItem(paramTypes[i])));
   const body = ch.expr(e.body, inner);
   if (!body) return null;
   return { k: "lambda", type: body.type, frame: ctx.frame, slots, body };

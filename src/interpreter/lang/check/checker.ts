@@ -160,7 +160,7 @@ export class Checker {
         const element = T.elementOf(iterable.type);
         if (!element) return this.error(ctx, st.iterable.at, "E_TYPE", `for needs a list or a zone to go through, but this is ${T.show(iterable.type)}`);
         const inner = { ...ctx, locals: new Map(ctx.locals) };
-        const slot = this.bind(ctx.frame, inner.locals, st.name, element);
+        const slot = this.bind(ctx.frame, inner.locals, st.name, T.boundItem(element));
         const list = this.convert.asList(iterable);
         const body = this.block(st.body, inner);
         return { k: "for", frame: ctx.frame, slot, list, body };

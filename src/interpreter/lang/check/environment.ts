@@ -32,6 +32,8 @@ export interface Environment {
   sharedZones: () => number;
   globalVars: () => number;
   stepLimit: () => number;
+  /** The variables of the games this one can play inside it (see innerVariables in load.ts); null when they are not known. */
+  innerVariables?: () => readonly string[] | null;
 }
 
 /** Where a piece of text is: a YAML value (by pointer), and the offset of the text within that value. */
