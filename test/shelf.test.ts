@@ -56,6 +56,17 @@ const shelf: ShelfGame[] = [
       { scenario: "wild-draw-four", from: "check: card.kind != \"wild4\" or not holdsColour(me)", to: "check: true", says: "expected 'play wild4 G' not to be legal for Ann" },
     ],
   },
+  {
+    id: "blackjack",
+    players: [1, 3, 7],
+    games: 20,
+    breaks: [
+      { scenario: "natural", from: "stake * blackjackPays", to: "stake", says: "expected Ann's score 1.5, but it is 1" },
+      { scenario: "dealer-draws", from: "total(cards) > 21 ? -stake", to: "total(cards) > 99 ? -stake", says: "expected Bob's score -1" },
+      { scenario: "split", from: "      move(hand.last, second)\n", to: "", says: "expected Ann's second" },
+      { scenario: "dealer-blackjack", from: "who: \"dealerNatural ? [] : players\"", to: "who: players", says: "expected over true, but it is false" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
