@@ -44,7 +44,21 @@ export const comparisons: ComparisonSpec[] = [
   inOpening("Lowest Takes", "Whist", "Lowest Takes"),
   inOpening("Second Best Takes", "Whist", "Second Best Takes"),
   { key: "idiot and crazy-eights", base: ["idiot"], variant: ["crazy-eights"], players: 4, games: 300 },
+  shelfRule("war/three-down", 2, 500),
+  shelfRule("war/deuce-beats-ace", 2, 500),
+  shelfRule("old-maid/same-colour", 4, 1000),
+  shelfRule("old-maid/old-bachelor", 4, 1000),
+  shelfRule("uno/stack-draw-two", 4, 300),
+  shelfRule("uno/seven-o", 4, 300),
+  shelfRule("uno/draw-until-playable", 4, 200),
+  shelfRule("blackjack/hit-soft-17", 3, 3000),
+  shelfRule("blackjack/six-to-five", 3, 3000),
 ];
+
+/** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
+function shelfRule(id: string, players: number, games: number): ComparisonSpec {
+  return { key: id, base: [id.split("/")[0]], variant: [id], players, games };
+}
 
 export const seed = "house-rules";
 
