@@ -119,3 +119,22 @@ describe.each(shelf)("$id", (game) => {
     }
   });
 });
+
+describe("houserules games", () => {
+  it("lists the shelf by family with players and house rules, as a table and as JSON", async () => {
+    const { run } = await import("./helpers/cli.js");
+    const json = await run(["games", "--json"]);
+    expect(json.code).toBe(0);
+    const games = (JSON.parse(json.out) as { games: { id: string; family: string; players: { min: number; max: number }; houseRules: { id: string }[] }[] }).games;
+    // every game of the shelf test is on the shelf with the house rules that ship with it
+    for (const g of shelf) {
+      const listed = games.find((x) => x.id === g.id);
+      expect(listed, g.id).toBeDefined();
+      expect(listed!.houseRules.map((h) => h.id).sort()).toEqual(houseRules(g.id).map((h) => h.id).sort());
+    }
+    expect(games.find((g) => g.id === "uno")).toMatchObject({ family: "shedding", players: { min: 2, max: 10 } });
+    expect(games.some((g) => g.id === "on-the-cards/opening-hands")).toBe(true);
+    const children = await run(["games", "--family", "children"]);
+    expect(children.out.split("\n").slice(2).filter(Boolean).map((l) => l.split(/\s{2,}/)[0])).toEqual(["Go Fish", "Old Maid", "War"]);
+  });
+});

@@ -59,6 +59,10 @@ const commands = new Map<string, { load: () => Promise<Command>; summary: string
     summary: "a language server for rule files: check's diagnostics, completion and hover in any editor",
     load: () => import("./commands/lsp.js").then((m) => ({ run: m.lspCommand, help: m.lspHelp })),
   },
+  games: {
+    summary: "list the shelf: the games by family, their players and the house rules that ship with them",
+    load: () => import("./commands/games.js").then((m) => ({ run: m.gamesCommand, help: m.gamesHelp })),
+  },
   sweep: {
     summary: "play many rule sets, player counts and agents, here or on a queue, and merge the results",
     load: () => import("./commands/sweep.js").then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),

@@ -13,6 +13,8 @@ import { ruleCardsOf, type MatchCard } from "./added-cards.js";
 export interface CatalogEntry {
   id: string;
   name: string;
+  /** The game's family on the shelf (trick-taking, shedding, ...), for a game that gives one. */
+  family: string | null;
   extends: string | null;
   type: string | null; // a fragment's kind, as printed: Deal, Aim, Optional Twist, ...
   markers: string[];
@@ -64,6 +66,7 @@ function readEntry(file: string, id: string, text: string): CatalogEntry | undef
   return {
     id,
     name: typeof raw.name === "string" ? raw.name : id,
+    family: typeof raw.family === "string" ? raw.family : null,
     extends: typeof raw.extends === "string" ? raw.extends : null,
     type: typeof info.type === "string" ? info.type : null,
     markers: Array.isArray(info.markers) ? info.markers.map(String) : [],

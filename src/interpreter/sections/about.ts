@@ -1,12 +1,19 @@
-// The rule file's `name`, `summary`, `rulebook`, `notes`, `assumed`: the words about the game or card: none of them changes how it is played.
+// The rule file's `name`, `family`, `summary`, `rulebook`, `notes`, `assumed`: the words about the game or card: none of them changes how it is played.
 import type { Section } from "./section.js";
 
+/** The families of games the shelf groups games by (a game's `family:`). */
+export const gameFamilies = ["trick-taking", "shedding", "rummy", "casino", "fishing", "adding", "patience", "children", "real-time", "other"] as const;
+
 export const about: Section = {
-  summary: "the game's name as printed, what it is about, where the rules come from, what a reader should know, and why a value of the whole file is assumed",
+  summary: "the game's name as printed, its family on the shelf, what it is about, where the rules come from, what a reader should know, and why a value of the whole file is assumed",
   properties: {
     name: {
       type: "string",
       description: "The game's or the rule card's name as printed."
+    },
+    family: {
+      enum: [...gameFamilies],
+      description: "The kind of game, as the shelf groups games: trick-taking, shedding, rummy, casino, fishing, adding, patience, children's, real-time or other."
     },
     summary: {
       type: "string",
