@@ -14,6 +14,7 @@ function markText(item: Item): string {
 
 export function rulebookText(book: Rulebook): string {
   const out: string[] = [book.title, "=".repeat(book.title.length), ""];
+  if (book.kind) out.push(book.kind, "");
   if (book.summary) out.push(book.summary, "");
   if (book.source) out.push(`From: ${book.source}`, "");
   if (book.pieces.length > 1) {
@@ -59,6 +60,7 @@ h1 { font-size: 2em; margin-bottom: .2em; } h2 { border-bottom: 1px solid #ccc; 
 .where { color: #777; font-size: .85em; }
 </style></head><body>`);
   h.push(`<h1>${escapeHtml(book.title)}</h1>`);
+  if (book.kind) h.push(`<p class="where">${escapeHtml(book.kind)}</p>`);
   if (book.summary) h.push(`<p>${escapeHtml(book.summary)}</p>`);
   if (book.source) h.push(`<p class="where">From: ${escapeHtml(book.source)}</p>`);
   if (book.pieces.length > 1) {

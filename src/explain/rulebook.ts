@@ -6,7 +6,7 @@
 import type { ComposedRules } from "../interpreter/load/compose.js";
 import { unescapePointer } from "../interpreter/load/yaml.js";
 import { capitalize, listWords, Reader, words, type Line, type Names } from "./words.js";
-import { rankNames } from "../interpreter/cards.js";
+import { packs, rankNames } from "../interpreter/cards.js";
 
 type Raw = Record<string, unknown>;
 
@@ -40,6 +40,8 @@ export interface Assumption {
 
 export interface Rulebook {
   title: string;
+  /** The kind of game in words ("A trick-taking game."), from its family; null for none or "other". */
+  kind: string | null;
   summary: string | null;
   source: string | null; // where the rules come from
   notes: string | null;
@@ -116,7 +118,7 @@ class Writer {
     }
     const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
     const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
-    const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && set.deck === "standard52");
+    const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && typeof set.deck === "string" && packs[set.deck]?.standardRanks === true);
     const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
     this.read = new Reader(names);
   }
@@ -131,6 +133,7 @@ class Writer {
     const head = this.base;
     return {
       title: typeof this.raw.name === "string" ? this.raw.name : "Rules",
+      kind: typeof head.family === "string" && head.family !== "other" ? `A ${head.family === "children" ? "children's" : head.family} game.` : null,
       summary: typeof head.summary === "string" ? head.summary.trim() : null,
       source: typeof head.rulebook === "string" ? head.rulebook.trim() : null,
       notes: typeof head.notes === "string" ? head.notes.trim() : null,
@@ -388,7 +391,7 @@ function isExpression(written: string): boolean {
 type Unit<R> = (value: Raw, read: Reader) => R;
 
 export const setKeys: Record<string, Unit<string[]>> = {
-  deck: (s) => (s.deck === "standard52" ? ["a standard deck of 52 cards: 2 to 10, jack, queen, king and ace of spades, hearts, diamonds and clubs"] : [`the ${s.deck} deck`]),
+  deck: (s) => [typeof s.deck === "string" && packs[s.deck] ? packs[s.deck].description : `the ${s.deck} deck`],
   each: (s) => [`one card for every ${Object.entries(s.each as Raw).map(([k, v]) => `${k} (${Array.isArray(v) ? v.join(", ") : String(v).replace("..", " to ")})`).join(" and ")}`],
   copies: (s) => [`${s.copies} of each`],
   with: (s) => [`each with ${plain(s.with)}`],
@@ -493,7 +496,7 @@ const sectionOrder: [string, (w: Writer) => Item[]][] = [
  * The sections of a rule file each unit above reads, for the test that every key of the schema is read.
  * Keys that say how the file is composed are not rules a player needs to read: they are named here.
  */
-export const readSections = ["players", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "summary", "rulebook", "notes", "assumed"];
+export const readSections = ["players", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "family", "summary", "rulebook", "notes", "assumed"];
 export const compositionSections = ["extends", "fragment", "replaces", "overrides", "append", "include", "presets", "cardTypes"];
 export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "assumed"];
 export const requirementKeys = ["check", "else", "text", "assumed"];

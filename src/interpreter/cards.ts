@@ -33,14 +33,56 @@ export interface CardSpec {
   attrs: Record<string, string | number | boolean>;
 }
 
-/** The ready 52-card deck: rank 2–14 (jack 11, queen 12, king 13, ace 14) and suit S, H, D or C. */
-export function standardDeck(): CardSpec[] {
+/**
+ * A named pack, as a rule file's card set gives it (`deck: euchre24`): its cards with their names and
+ * attributes, and how a rulebook describes it. French-suited packs keep the standard notation (9S, QH, AC) and
+ * attributes (rank 2–14, suit S H D C), so that a game moves from one to another by changing the name.
+ */
+export interface Pack {
+  description: string;
+  /** Whether its ranks are the standard ones (2–14, jack 11 to ace 14), read by name in a rulebook. */
+  standardRanks: boolean;
+  cards(): CardSpec[];
+}
+
+/** The standard cards of the given ranks, in every suit, `copies` times each. */
+function frenchPack(ranks: readonly number[], copies = 1): CardSpec[] {
   const out: CardSpec[] = [];
-  for (const suit of standardSuits) {
-    for (const rank of standardRanks) out.push({ name: `${rankSymbol(rank)}${suit}`, attrs: { rank, suit } });
-  }
+  for (const suit of standardSuits) for (const rank of ranks) for (let k = 0; k < copies; k++) out.push({ name: `${rankSymbol(rank)}${suit}`, attrs: { rank, suit } });
   return out;
 }
+
+/** A Latin-suited pack: ranks 1 to 10 (as each pack names them), suits as letters, written rank then suit. */
+function latinPack(ranks: readonly [number, string][], suits: readonly string[]): CardSpec[] {
+  const out: CardSpec[] = [];
+  for (const suit of suits) for (const [rank, symbol] of ranks) out.push({ name: `${symbol}${suit}`, attrs: { rank, suit } });
+  return out;
+}
+
+const from = (low: number) => standardRanks.filter((r) => r >= low);
+
+export const packs: Record<string, Pack> = {
+  standard52: { description: "a standard deck of 52 cards: 2 to 10, jack, queen, king and ace of spades, hearts, diamonds and clubs", standardRanks: true, cards: () => frenchPack(standardRanks) },
+  standard54: {
+    description: "a standard deck of 52 cards and two jokers, RedJoker and BlackJoker (attribute joker: Red or Black, no rank or suit)",
+    standardRanks: true,
+    cards: () => [...frenchPack(standardRanks), ...["Red", "Black"].map((joker) => ({ name: `${joker}Joker`, attrs: { joker } }))],
+  },
+  piquet32: { description: "a piquet pack of 32 cards: 7 to 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(7)) },
+  stripped36: { description: "a pack of 36 cards: 6 to 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(6)) },
+  euchre24: { description: "a euchre pack of 24 cards: 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9)) },
+  pinochle48: { description: "a pinochle pack of 48 cards: two each of 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9), 2) },
+  italian40: {
+    description: "an Italian pack of 40 cards: ace (1) to 7, jack (fante, 8), knight (cavallo, 9) and king (re, 10) of coins (D, denari), cups (C, coppe), swords (S, spade) and batons (B, bastoni), written 1D ... 7D, FD, CD, RD",
+    standardRanks: false,
+    cards: () => latinPack([[1, "1"], [2, "2"], [3, "3"], [4, "4"], [5, "5"], [6, "6"], [7, "7"], [8, "F"], [9, "C"], [10, "R"]], ["D", "C", "S", "B"]),
+  },
+  spanish40: {
+    description: "a Spanish pack of 40 cards: ace (1) to 7, jack (sota, 10), knight (caballo, 11) and king (rey, 12) of coins (O, oros), cups (C, copas), swords (E, espadas) and clubs (B, bastos), written 1O ... 7O, 10O, 11O, 12O",
+    standardRanks: false,
+    cards: () => latinPack([[1, "1"], [2, "2"], [3, "3"], [4, "4"], [5, "5"], [6, "6"], [7, "7"], [10, "10"], [11, "11"], [12, "12"]], ["O", "C", "E", "B"]),
+  },
+};
 
 const suitSymbols: Record<string, string> = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 

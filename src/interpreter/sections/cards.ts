@@ -1,7 +1,7 @@
 // The rule file's `cards`: the components: card sets and their attributes.
 // Its piece of the schema, its line in the language guide, and its compile step, which the builder in
 // load/compile-game.ts calls.
-import { nameFromTemplate, standardDeck, type CardSpec } from "../cards.js";
+import { nameFromTemplate, packs, type CardSpec } from "../cards.js";
 import { suggestion } from "../diagnostics.js";
 import { maxCards } from "../limits.js";
 import { escapePointer } from "../load/yaml.js";
@@ -52,10 +52,8 @@ export const cards: Section = {
             additionalProperties: false,
             properties: {
               deck: {
-                enum: [
-                  "standard52"
-                ],
-                description: "A ready deck: standard52 is 2..10, J, Q, K, A of spades, hearts, diamonds and clubs."
+                enum: Object.keys(packs),
+                description: `A named pack: ${Object.entries(packs).map(([name, p]) => `${name} is ${p.description}`).join("; ")}. With copies: n, n packs shuffled together.`
               },
               each: {
                 type: "object",
@@ -136,14 +134,15 @@ export function declareCards(build: Build): { names: string[]; start: number[] }
       return;
     }
     const copies = typeof set.copies === "number" ? set.copies : 1;
-    const count = (set.deck === "standard52" ? 52 : countFromEach(build, set, pointer)) * copies;
+    const pack = typeof set.deck === "string" ? packs[set.deck] : undefined;
+    const count = (pack ? pack.cards().length : countFromEach(build, set, pointer)) * copies;
     if (Number.isNaN(count)) return;
     if (names.length + count > maxCards) {
-      const where = set.deck === "standard52" || copies > 1 ? (set.copies !== undefined ? `${pointer}/copies` : pointer) : `${pointer}/each`;
+      const where = pack || copies > 1 ? (set.copies !== undefined ? `${pointer}/copies` : pointer) : `${pointer}/each`;
       build.diagnostics.push(build.file.at(where, "error", "E_CARD_COUNT", `this set would make ${count.toLocaleString("en")} cards, ${names.length ? `after ${names.length.toLocaleString("en")}, ` : ""}more than the limit of ${maxCards.toLocaleString("en")} cards in a game`));
       return;
     }
-    const made = set.deck === "standard52" ? standardDeck() : cardsFromEach(build, set);
+    const made = pack ? pack.cards() : cardsFromEach(build, set);
     const fixed = (set.with ?? {}) as Raw;
     let unnamed = false;
     for (const spec of made) {
