@@ -7,6 +7,7 @@ import { RulesClient } from "./rules/client.js";
 import type { CheckResult } from "./rules/protocol.js";
 import type { Shell } from "./shell.js";
 import type { RulesRef } from "../session/export.js";
+import { ownCardText } from "./compose/own-card.js";
 
 /** Rules as the games and runs load them (`refs`), and as a scenario file names them (`ref`). */
 export interface NamedRules {
@@ -79,12 +80,11 @@ export class App {
     return Workspace.userPath(added);
   }
 
-  /** A copy of a rule card as a card of the user's own, under its own name; returns its path. */
+  /** A copy of a rule card as a card of the user's own (a house rule), under its own name; returns its path. */
   makeOwnCard(path: string): string {
     const text = this.workspace.text(path) ?? "";
     const name = nameIn(text) ?? stemOf(path);
-    const renamed = /^name:.*$/m.test(text) ? text.replace(/^name:.*$/m, `name: My ${name.replace(/[\\"]/g, "")}`) : `name: My ${name}\n${text}`;
-    return Workspace.userPath(this.workspace.store.add(`my-${stemOf(path)}.yaml`, renamed));
+    return Workspace.userPath(this.workspace.store.add(`my-${stemOf(path)}.yaml`, ownCardText(text, name)));
   }
 
   /** Reads uploaded files into the user's files; returns the names they got. */

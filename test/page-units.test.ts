@@ -1,0 +1,24 @@
+// Pure parts of the playground page that new users met defects in, tested without a browser.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ownCardText } from "../src/editor/compose/own-card.js";
+
+describe("a card of one's own", () => {
+  const card = readFileSync("rules/on-the-cards/aim/take-lots-of-tricks.yaml", "utf8");
+
+  it("is a house rule without the rulebook's markers, and keeps the rest with its comments", () => {
+    const own = ownCardText(`# the card as printed\n${card}`, "Take Lots of Tricks");
+    const read = parse(own);
+    expect(read.name).toBe("My Take Lots of Tricks");
+    expect(read.fragment).toEqual({ type: "Aim", markers: [], fills: ["aim"], known: "house", text: parse(card).fragment.text });
+    expect(read.define).toEqual(parse(card).define);
+    expect(read.extends).toBe("on-the-cards/round");
+    expect(own).toContain("# the card as printed");
+  });
+
+  it("adds a name to a file without one, and copies a text it cannot read under the new name", () => {
+    expect(parse(ownCardText("fragment: {known: interpretation, markers: [X]}\n", "x"))).toEqual({ fragment: { known: "house", markers: [] }, name: "My x" });
+    expect(ownCardText("name: a\nfragment: [\n", "a")).toBe("name: My a\nfragment: [\n");
+  });
+});
