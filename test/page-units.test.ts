@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ownCardText } from "../src/editor/compose/own-card.js";
+import { schemaUri } from "../src/editor/monaco/schema-titles.js";
 
 describe("a card of one's own", () => {
   const card = readFileSync("rules/on-the-cards/aim/take-lots-of-tricks.yaml", "utf8");
@@ -20,5 +21,12 @@ describe("a card of one's own", () => {
   it("adds a name to a file without one, and copies a text it cannot read under the new name", () => {
     expect(parse(ownCardText("fragment: {known: interpretation, markers: [X]}\n", "x"))).toEqual({ fragment: { known: "house", markers: [] }, name: "My x" });
     expect(ownCardText("name: a\nfragment: [\n", "a")).toBe("name: My a\nfragment: [\n");
+  });
+});
+
+describe("the schema's name in a hover", () => {
+  it("reads as what it is: monaco-yaml names the source by the last segment of the schema's uri", () => {
+    const last = decodeURIComponent(new URL(schemaUri).pathname.split("/").pop()!);
+    expect(last).toBe("houserules rule file");
   });
 });
