@@ -33,4 +33,13 @@ describe("defects new users met on the page", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 240_000);
+
+  it("each seat has a label naming it", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=play]");
+    const labels = await page.locator(".seat-choices select").evaluateAll((ss) => ss.map((s) => (s as HTMLSelectElement).labels?.[0]?.firstChild?.textContent?.trim()));
+    expect(labels).toEqual(["Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

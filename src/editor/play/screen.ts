@@ -213,9 +213,9 @@ export class PlayScreen implements Screen {
     const n = names?.length ?? Math.max(1, Math.min(16, Number(this.playersInput.value) || 4));
     const before = [...this.seatsBox.querySelectorAll("select")].map((s) => s.value);
     fill(this.seatsBox, ...Array.from({ length: n }, (_, p) => {
-      const s = h("select", { "aria-label": names ? names[p] : `Seat ${p + 1}`, title: names?.[p], "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
+      const s = h("select", { title: names?.[p], "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
       s.value = before[p] ?? fresh ?? (p === 0 ? "person" : "random");
-      return s;
+      return h("label", { class: "seat" }, `${names ? names[p] : `Seat ${p + 1}`} `, s);
     }));
   }
 
