@@ -3,9 +3,19 @@
 // labels, a first Start that counts, notes that go, a game kept when other rules are played, a reload that comes
 // back where it was, a comparison not carried to other rules, and the file open in the editor offered to play.
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { openPage, usePlayground } from "./helpers/browser.js";
 
 const pg = usePlayground();
+
+/** Starts a game on the Play screen as a person would: rules, players typed, then a single click on Start. */
+async function startGame(page: Page, rules: string, players: number): Promise<void> {
+  await page.click("[data-screen=play]");
+  await page.fill("[data-test=play-rules]", rules);
+  await page.fill("[data-test=play-players]", String(players));
+  await page.click("[data-test=start]");
+  await page.waitForFunction((n) => (globalThis as any).playground.play.frame?.names.length === n, players, { timeout: 30_000 });
+}
 
 describe("defects new users met on the page", () => {
   it("a coverage bar shows it opens a line: a hand over it, its title and tooltip name the line and the file, and the chart says so to a screen reader", async () => {
@@ -39,6 +49,14 @@ describe("defects new users met on the page", () => {
     await page.click("[data-screen=play]");
     const labels = await page.locator(".seat-choices select").evaluateAll((ss) => ss.map((s) => (s as HTMLSelectElement).labels?.[0]?.firstChild?.textContent?.trim()));
     expect(labels).toEqual(["Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("Start after typing a new Players count starts at the first click", async () => {
+    const { page, problems } = await openPage(pg);
+    await startGame(page, "idiot", 2);
+    expect(await page.evaluate(() => (globalThis as any).playground.play.frame.names.length)).toBe(2);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -118,7 +118,9 @@ export class PlayScreen implements Screen {
   mount(root: HTMLElement): void {
     for (const [label, ms] of speeds) this.speedSelect.append(h("option", { value: ms, selected: ms === this.speed }, label));
     this.speedSelect.addEventListener("change", () => (this.speed = Number(this.speedSelect.value)));
-    this.playersInput.addEventListener("change", () => this.seatInputs());
+    // as the count is typed, not when the field is left: seats rebuilt as Start is pressed moved the button away
+    // from under the pointer, and that first click was lost
+    this.playersInput.addEventListener("input", () => this.seatInputs());
     this.viewerSelect.addEventListener("change", () => this.chooseViewer(Number(this.viewerSelect.value)));
     this.moveInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") void this.typed();
