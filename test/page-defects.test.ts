@@ -8,6 +8,9 @@ import { openPage, usePlayground } from "./helpers/browser.js";
 
 const pg = usePlayground();
 
+/** Where the Play screen's game is. */
+const cursor = (page: Page) => page.evaluate(() => ((globalThis as any).playground.play.frame?.cursor ?? -1) as number);
+
 /** Starts a game on the Play screen as a person would: rules, players typed, then a single click on Start. */
 async function startGame(page: Page, rules: string, players: number): Promise<void> {
   await page.click("[data-screen=play]");
@@ -15,6 +18,37 @@ async function startGame(page: Page, rules: string, players: number): Promise<vo
   await page.fill("[data-test=play-players]", String(players));
   await page.click("[data-test=start]");
   await page.waitForFunction((n) => (globalThis as any).playground.play.frame?.names.length === n, players, { timeout: 30_000 });
+}
+
+/** Makes the person's first listed move and waits for the agents to answer it. */
+async function moveOnce(page: Page): Promise<void> {
+  const before = await cursor(page);
+  await page.locator("[data-test=legal-move]").first().click();
+  await page.waitForFunction((c) => (globalThis as any).playground.play.frame.cursor > c, before);
+  await page.locator("[data-test=legal-move]").first().waitFor();
+}
+
+/** A game of Idiot for three, the person's first move made; returns where the game is. */
+async function idiotAfterAMove(page: Page): Promise<number> {
+  await startGame(page, "idiot", 3);
+  await page.locator("[data-test=legal-move]").first().waitFor();
+  await moveOnce(page);
+  return cursor(page);
+}
+
+/** Waits until the Play screen's game is at move `n` of a game of `players`. */
+async function gameAt(page: Page, n: number, players?: number): Promise<void> {
+  await page.waitForFunction(([c, p]) => {
+    const f = (globalThis as any).playground.play.frame;
+    return f?.cursor === c && (p === undefined || f.names.length === p);
+  }, [n, players] as const, { timeout: 60_000 });
+}
+
+/** Reloads the page and waits until it is ready, and until the game was kept (it is kept half a second after a move). */
+async function reload(page: Page): Promise<void> {
+  await page.waitForTimeout(800);
+  await page.reload();
+  await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
 }
 
 describe("defects new users met on the page", () => {
@@ -60,4 +94,17 @@ describe("defects new users met on the page", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it("the note that a game was reopened says what it means and goes at the next move", async () => {
+    const { page, problems } = await openPage(pg);
+    const moves = await idiotAfterAMove(page);
+    await reload(page);
+    await page.click("[data-screen=play]");
+    await gameAt(page, moves);
+    expect(await page.textContent("[data-test=play-note]")).toBe(`The game you were playing is back where it was: its ${moves} moves were played again from the start with the same seed.`);
+    await moveOnce(page);
+    expect(await page.textContent("[data-test=play-note]")).toBe("");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });

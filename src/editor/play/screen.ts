@@ -184,8 +184,17 @@ export class PlayScreen implements Screen {
     if (!replayed) return;
     this.noteBox.textContent = replayed.problem
       ? `${what} does not replay past move ${replayed.played} of ${replayed.of}: ${replayed.problem}. It is open after move ${replayed.played}.`
-      : `${what}, replayed through its ${replayed.of} move${replayed.of === 1 ? "" : "s"}.`;
+      : replayNote(what, replayed.of);
     this.noteBox.className = replayed.problem ? "play-error" : "muted";
+    if (!replayed.problem) this.noteSoonGone();
+  }
+
+  /** The note about a game reopened goes after a few seconds (and at the next move). */
+  private noteSoonGone(): void {
+    const note = this.noteBox.textContent;
+    setTimeout(() => {
+      if (this.noteBox.textContent === note) this.noteBox.textContent = "";
+    }, noteSeconds * 1000);
   }
 
   /** The game as a link carries it: its fields and its moves up to the move shown; none while a scenario's is played. */
@@ -560,6 +569,8 @@ export class PlayScreen implements Screen {
     const player = this.mover();
     await this.send({ kind: "move", player, text, at: this.frame.realtime ? this.clock.now() : undefined });
     if (this.frame?.refusal) return;
+    // what the note said about how the game was reopened is done with once the game goes on
+    if (this.noteBox.querySelector("[data-test=play-back]") === null) this.noteBox.textContent = "";
     // a move made, typed or clicked: what was typed before is no longer the move to make
     this.moveInput.value = "";
     await this.toPerson();
@@ -613,6 +624,14 @@ export class PlayScreen implements Screen {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
+}
+
+/** How long the note about a game reopened stays, unless a move is made first. */
+const noteSeconds = 8;
+
+/** What a game reopened by replaying its moves says, in words for a person who did not ask for a replay. */
+export function replayNote(what: string, moves: number): string {
+  return `${what[0].toUpperCase()}${what.slice(1)} is back where it was: its ${moves} move${moves === 1 ? " was" : "s were"} played again from the start with the same seed.`;
 }
 
 /** The end of a game in words: each seat's score, and who won. */
