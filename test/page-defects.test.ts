@@ -107,4 +107,18 @@ describe("defects new users met on the page", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 180_000);
+
+  it("other rules sent to Measure do not keep a comparison chosen for the rules before, and say so", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=measure]");
+    await page.fill("[data-test=measure-rules]", "war");
+    await page.fill("[data-test=measure-against]", "idiot");
+    await page.click("[data-screen=compose]");
+    await page.evaluate(() => (globalThis as any).playground.app.measure("war/three-down", 2));
+    expect(await page.inputValue("[data-test=measure-rules]")).toBe("war/three-down");
+    expect(await page.inputValue("[data-test=measure-against]")).toBe("");
+    expect(await page.textContent("[data-test=measure-message]")).toBe('The comparison against idiot was for war: it is cleared. Name rules in "against" to compare these with them.');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

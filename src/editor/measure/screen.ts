@@ -62,6 +62,12 @@ export class MeasureScreen implements Screen {
   constructor(private app: App) {
     app.measure = (rules, players) => {
       app.show("measure");
+      // a comparison chosen for other rules is not carried over to these without a word
+      const against = this.rulesB.value.trim();
+      if (against && this.rulesA.value.trim() !== rules.trim()) {
+        this.rulesB.value = "";
+        this.message.textContent = `The comparison against ${against} was for ${this.rulesA.value.trim()}: it is cleared. Name rules in "against" to compare these with them.`;
+      }
       this.rulesA.value = rules;
       this.playersInput.value = String(players);
       this.rulesA.dispatchEvent(new Event("input"));
