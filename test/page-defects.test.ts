@@ -108,6 +108,33 @@ describe("defects new users met on the page", () => {
     await page.context().close();
   }, 180_000);
 
+  it("other rules played while a game goes on (or one kept from before a reload) keep that game, with no replay error, and it can be taken up again", async () => {
+    const { page, problems } = await openPage(pg);
+    const moves = await idiotAfterAMove(page);
+    // during the game: another screen plays other rules, as Compose's Play does
+    await page.click("[data-screen=compose]");
+    await page.evaluate(() => (globalThis as any).playground.app.play("war", 2));
+    await page.waitForFunction(() => (globalThis as any).playground.play.frame?.names.length === 2);
+    await page.locator("[data-test=play-back]").waitFor();
+    expect(await page.textContent("[data-test=play-error]")).toBe("");
+    expect(await page.textContent("[data-test=play-note]")).toMatch(/^Your game of idiot \(move \d+\) is kept while these rules are played\.Back to it$/);
+    await page.click("[data-test=play-back]");
+    await gameAt(page, moves, 3);
+    expect(await page.inputValue("[data-test=play-rules]")).toBe("idiot");
+    // the game kept from before a reload, other rules played before the Play screen was shown again
+    await reload(page);
+    await page.click("[data-screen=compose]");
+    await page.evaluate(() => (globalThis as any).playground.app.play("war", 2));
+    await page.locator("[data-test=play-back]").waitFor({ timeout: 60_000 });
+    expect(await page.textContent("[data-test=play-note]")).not.toMatch(/does not replay/);
+    expect(await page.textContent("[data-test=play-error]")).toBe("");
+    expect(await page.evaluate(() => (globalThis as any).playground.play.frame.names.length)).toBe(2);
+    await page.click("[data-test=play-back]");
+    await gameAt(page, moves, 3);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
   it("other rules sent to Measure do not keep a comparison chosen for the rules before, and say so", async () => {
     const { page, problems } = await openPage(pg);
     await page.click("[data-screen=measure]");

@@ -105,14 +105,32 @@ export class PlayScreen implements Screen {
       draw: (frame, answered) => this.received({ kind: "frame", frame }, answered ? "move" : "forward"),
       seated: (seat) => this.seatedOnline(seat),
     });
-    app.play = (rules, players) => {
-      app.show("play");
-      this.closeScenario();
-      this.rulesInput.value = rules;
-      this.playersInput.value = String(players);
-      this.seatInputs();
-      void this.start();
-    };
+    app.play = (rules, players) => void this.playOther(rules, players);
+  }
+
+  /**
+   * Other rules started from another screen. A game going on (or one kept from before a reload, not yet
+   * reopened) is not replaced silently: it is kept, and the note above the table offers to go back to it.
+   */
+  private async playOther(rules: string, players: number): Promise<void> {
+    const kept = this.kept;
+    this.kept = undefined; // not reopened when the screen is shown: the new rules are
+    this.app.show("play");
+    const going = kept ?? (this.frame && !this.frame.over ? await this.shared() : undefined);
+    this.closeScenario();
+    this.rulesInput.value = rules;
+    this.playersInput.value = String(players);
+    this.seatInputs();
+    await this.start();
+    if (going && going.moves.length > 0) this.offerBack(going);
+  }
+
+  /** Says that a game was put aside for another, with a button that takes it up again where it was. */
+  private offerBack(game: PlayState): void {
+    const what = `your game of ${game.rules}`;
+    this.noteBox.className = "muted";
+    fill(this.noteBox, `${what[0].toUpperCase()}${what.slice(1)} (move ${game.moves.length}) is kept while these rules are played.`,
+      h("button", { class: "small play-note-action", "data-test": "play-back", onclick: () => void this.adopt(game, what) }, "Back to it"));
   }
 
   mount(root: HTMLElement): void {
