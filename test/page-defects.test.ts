@@ -135,6 +135,24 @@ describe("defects new users met on the page", () => {
     await page.context().close();
   }, 240_000);
 
+  it("a reload reopens the file that was open, and a match in its round, not at that round's start", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.evaluate(() => (globalThis as any).playground.edit.open("rules/war/war.yaml"));
+    await startGame(page, "on-the-cards/opening-hands", 4);
+    await page.click("[data-test=round-go]");
+    await page.locator("[data-test=legal-move]").first().waitFor({ timeout: 30_000 });
+    await moveOnce(page);
+    const moves = await cursor(page);
+    await reload(page);
+    expect(await page.evaluate(() => (globalThis as any).playground.edit.current())).toBe("rules/war/war.yaml");
+    await page.click("[data-screen=play]");
+    await gameAt(page, moves);
+    expect(await page.locator("[data-test=round-go]").count()).toBe(0);
+    await page.locator("[data-test=legal-move]").first().waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
   it("other rules sent to Measure do not keep a comparison chosen for the rules before, and say so", async () => {
     const { page, problems } = await openPage(pg);
     await page.click("[data-screen=measure]");

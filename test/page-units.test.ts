@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ownCardText } from "../src/editor/compose/own-card.js";
 import { schemaUri } from "../src/editor/monaco/schema-titles.js";
+import { playState } from "../src/editor/files/page-state.js";
 
 describe("a card of one's own", () => {
   const card = readFileSync("rules/on-the-cards/aim/take-lots-of-tricks.yaml", "utf8");
@@ -28,5 +29,15 @@ describe("the schema's name in a hover", () => {
   it("reads as what it is: monaco-yaml names the source by the last segment of the schema's uri", () => {
     const last = decodeURIComponent(new URL(schemaUri).pathname.split("/").pop()!);
     expect(last).toBe("houserules rule file");
+  });
+});
+
+describe("a game kept across a reload", () => {
+  const game = { rules: "on-the-cards/opening-hands", players: 2, seed: "4", seats: ["person", "random"], moves: [[0, "play 3♣"]] };
+
+  it("keeps the round of a match the person had begun, and drops a game whose round is not a count", () => {
+    expect(playState({ ...game, round: 2 })).toEqual({ ...game, round: 2 });
+    expect(playState(game)).toEqual(game);
+    for (const round of [-1, 1.5, "2", null]) expect(playState({ ...game, round })).toBeUndefined();
   });
 });

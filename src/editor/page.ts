@@ -11,7 +11,7 @@ import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
 import { ExpressionNames } from "./monaco/expressions.js";
 import { openSharedLink, shareButton, type Opened } from "./files/sharing.js";
-import { composeState, measureState } from "./files/page-state.js";
+import { composeState, field, measureState } from "./files/page-state.js";
 import { ignoreMonacoCancellations } from "./monaco/cancellations.js";
 import type { RulesClient } from "./rules/client.js";
 
@@ -66,7 +66,10 @@ export async function startPage(rules: RulesClient): Promise<void> {
   // completion and hover of the rule file's structure, from its schema, in monaco-yaml's worker
   edit.onFirstUse(() => void import("./monaco/yaml.js").then((m) => m.configureYaml()));
   const shared = await openSharedLink(app);
-  edit.open(shared?.path ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
+  // the file open before a reload, while it is there; else the first of the person's own
+  const wasOpen = app.state.read("edit", field);
+  const reopen = wasOpen !== undefined && app.workspace.text(wasOpen) !== undefined ? wasOpen : undefined;
+  edit.open(shared?.path ?? reopen ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
   if (shared) await adopt(shared);
   // A link opened in a page that is already open
   addEventListener("hashchange", () => void openSharedLink(app).then((opened) => opened && adopt(opened)));

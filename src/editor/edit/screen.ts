@@ -114,6 +114,7 @@ export class EditScreen implements Screen {
     this.badge.textContent = shipped ? "read-only" : tooLarge ? "too large" : "yours";
     this.badge.className = `badge ${shipped || tooLarge ? "shipped" : "own"}`;
     this.files.select(path);
+    this.app.state.write("edit", path); // a reload reopens it
     if (line) this.revealLine(line);
     this.schedule(path, 0);
   }

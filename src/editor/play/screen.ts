@@ -200,6 +200,9 @@ export class PlayScreen implements Screen {
     await this.start(moves);
     const replayed = this.frame?.replayed;
     if (!replayed) return;
+    // the round the person had begun is not waiting to be begun again
+    this.roundSeen = Math.min(game.round ?? 0, this.frame?.round?.number ?? 0);
+    this.render();
     this.noteBox.textContent = replayed.problem
       ? `${what} does not replay past move ${replayed.played} of ${replayed.of}: ${replayed.problem}. It is open after move ${replayed.played}.`
       : replayNote(what, replayed.of);
@@ -220,7 +223,8 @@ export class PlayScreen implements Screen {
     if (!this.started || !this.frame) return undefined;
     const reply = await this.send({ kind: "moves" });
     if (reply.kind !== "moves") return undefined;
-    return { ...this.started, moves: reply.moves.map((m) => (m.at === undefined ? [m.player, m.text] : [m.player, m.text, m.at])) };
+    const moves = reply.moves.map((m): PlayState["moves"][number] => (m.at === undefined ? [m.player, m.text] : [m.player, m.text, m.at]));
+    return { ...this.started, moves, ...(this.roundSeen > 0 ? { round: this.roundSeen } : {}) };
   }
 
   /** Keeps the game for a reload, a moment after the latest frame (at full speed, not at every move). */
