@@ -166,4 +166,17 @@ describe("defects new users met on the page", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it("the Play screen offers the file open in the editor as the rules to play", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.evaluate(() => (globalThis as any).playground.edit.open("rules/war/war.yaml"));
+    await page.click("[data-screen=play]");
+    expect(await page.locator("#play-games option").first().getAttribute("value")).toBe("war");
+    expect(await page.textContent("[data-test=play-open-file]")).toBe("use war");
+    await page.click("[data-test=play-open-file]");
+    expect(await page.inputValue("[data-test=play-rules]")).toBe("war");
+    expect(await page.locator("[data-test=play-open-file]").isHidden()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -32,6 +32,8 @@ export class App {
   }
   /** Opens a file in the editor (set by the editor screen). */
   open: (path: string, line?: number) => void = () => {};
+  /** The file open in the editor (set by the editor screen). */
+  opened: () => string | null = () => null;
   /** Starts a game of rules named as the Rules field takes them, for a number of players (set by the Play screen). */
   play: (rules: string, players: number) => void = () => {};
   /** Makes ready a run of rules named as the Rules field takes them (set by the Measure screen). */

@@ -84,6 +84,7 @@ export class EditScreen implements Screen {
       if (change.kind !== "changed") this.files.render();
     });
     this.app.open = (path, line) => this.open(path, line);
+    this.app.opened = () => this.path;
   }
 
   /**

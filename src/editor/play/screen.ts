@@ -13,7 +13,7 @@ import { patchSvg, svgElement } from "./svg-dom.js";
 import type { SvgNode } from "../../table/svg.js";
 import { SessionClient } from "./client.js";
 import { RealtimeClock } from "./clock.js";
-import { gameChoices } from "./games.js";
+import { gameChoices, openRules } from "./games.js";
 import { borderColour } from "../compose/card.js";
 import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
 import { OnlinePanel } from "./online.js";
@@ -50,6 +50,8 @@ export class PlayScreen implements Screen {
 
   private rulesInput = h("input", { list: "play-games", value: "idiot", "aria-label": "Rules", "data-test": "play-rules", size: 28 });
   private gamesList = h("datalist", { id: "play-games" });
+  /** Offers the file open in the editor as the rules to play, when the Rules field names other rules. */
+  private openButton = h("button", { class: "small", "data-test": "play-open-file", hidden: true, onclick: () => this.useOpenFile() });
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "play-players" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "play-seed", size: 6 });
   private seatsBox = h("span", { class: "seat-choices" });
@@ -140,6 +142,7 @@ export class PlayScreen implements Screen {
     // from under the pointer, and that first click was lost
     this.playersInput.addEventListener("input", () => this.seatInputs());
     this.viewerSelect.addEventListener("change", () => this.chooseViewer(Number(this.viewerSelect.value)));
+    this.rulesInput.addEventListener("input", () => this.offerOpenFile());
     this.moveInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") void this.typed();
     });
@@ -158,7 +161,7 @@ export class PlayScreen implements Screen {
       h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario"));
     fill(root,
       h("div", { class: "play-main" },
-        bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
+        bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, this.openButton, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
           this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
           h("button", { class: "small", title: "start from a scenario file: its players, options, dealer and stacked deal", "data-test": "scenario-open", onclick: () => this.scenarioInput.click() }, "Open scenario…"),
           this.scenarioInput, this.scenarioBox, this.dropScenario,
@@ -177,9 +180,25 @@ export class PlayScreen implements Screen {
   shown(): void {
     const refs = gameChoices(this.app);
     fill(this.gamesList, ...refs.map((r) => h("option", { value: r })));
+    this.offerOpenFile();
     const kept = this.kept;
     this.kept = undefined;
     if (kept && !this.frame) void this.adopt(kept, "the game you were playing");
+  }
+
+  /** Shows the button that puts the editor's file in the Rules field, when that file is not already there. */
+  private offerOpenFile(): void {
+    const open = openRules(this.app);
+    this.openButton.hidden = !open || open === this.rulesInput.value.trim() || Boolean(this.scenario);
+    this.openButton.textContent = open ? `use ${open.split("/").pop()}` : "";
+    this.openButton.title = open ? `play the file open in the editor: ${open}` : "";
+  }
+
+  private useOpenFile(): void {
+    const open = openRules(this.app);
+    if (!open) return;
+    this.rulesInput.value = open;
+    this.offerOpenFile();
   }
 
   /**
