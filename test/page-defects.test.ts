@@ -179,4 +179,47 @@ describe("defects new users met on the page", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it("completion after == offers the values of the left side: ranks bare and suits quoted; a key's hover names its source in words", async () => {
+    const { page, problems } = await openPage(pg);
+    const text = "name: Compared\nextends: idiot\n\ndefine:\n  high(c): c.rank == \n  red(c): c.suit != \n";
+    await page.evaluate((t) => {
+      const { app } = (globalThis as any).playground;
+      app.open(`yours/${app.workspace.store.add("compared.yaml", t)}`);
+    }, text);
+    await page.waitForFunction(() => (globalThis as any).playground.edit.current() === "yours/compared.yaml");
+    await page.waitForFunction(() => (globalThis as any).playground.names.scopeOf("yours/compared.yaml") !== undefined, undefined, { timeout: 30_000 });
+    const offered = async (line: number, col: number) => {
+      await page.evaluate(([l, c]) => {
+        const { editor } = (globalThis as any).playground.edit;
+        editor.setPosition({ lineNumber: l, column: c });
+        editor.focus();
+      }, [line, col]);
+      await page.keyboard.press("Control+Space");
+      const rows = page.locator(".suggest-widget .monaco-list-row");
+      await rows.first().waitFor({ timeout: 20_000 });
+      const labels = await rows.allTextContents();
+      await page.keyboard.press("Escape");
+      return labels;
+    };
+    const ranks = await offered(5, "  high(c): c.rank == ".length + 1);
+    // (the list shows its first rows only)
+    expect(ranks.slice(0, 5).map((l) => l.match(/^\d+/)?.[0])).toEqual(["2", "3", "4", "5", "6"]);
+    const suits = await offered(6, "  red(c): c.suit != ".length + 1);
+    expect(suits[0]).toMatch(/^"[A-Z]"/);
+
+    // a key's hover ends with the schema it comes from, named for a person
+    await page.evaluate(() => {
+      const { editor } = (globalThis as any).playground.edit;
+      editor.setPosition({ lineNumber: 1, column: 2 });
+      editor.focus();
+    });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+i");
+    const hover = page.locator(".monaco-hover:not(.hidden)", { hasText: "Source:" });
+    await hover.waitFor({ timeout: 20_000 });
+    expect(await hover.textContent()).toContain("Source: houserules rule file");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });

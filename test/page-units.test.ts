@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { ownCardText } from "../src/editor/compose/own-card.js";
 import { schemaUri } from "../src/editor/monaco/schema-titles.js";
 import { playState } from "../src/editor/files/page-state.js";
+import { comparedSide, comparedValues } from "../src/editor/monaco/values.js";
 
 describe("a card of one's own", () => {
   const card = readFileSync("rules/on-the-cards/aim/take-lots-of-tricks.yaml", "utf8");
@@ -39,5 +40,25 @@ describe("a game kept across a reload", () => {
     expect(playState({ ...game, round: 2 })).toEqual({ ...game, round: 2 });
     expect(playState(game)).toEqual(game);
     for (const round of [-1, 1.5, "2", null]) expect(playState({ ...game, round })).toBeUndefined();
+  });
+});
+
+describe("values offered after a comparison", () => {
+  const values = { attributes: { rank: { numeric: true, values: [2, 10, 14] }, suit: { numeric: false, values: ["H", "S"] } }, zones: ["deck", "pile"] };
+  const scope = { names: [{ name: "from", kind: "variable" as const, detail: "variable: zone", doc: "", receiver: "zone" }, { name: "count", kind: "variable" as const, detail: "variable: number", doc: "", receiver: "number" }], sites: [] };
+
+  it("reads the left side of a comparison that ends the text before the cursor", () => {
+    expect(comparedSide("  check: c.rank == ")).toBe("c.rank");
+    expect(comparedSide('if cards.first . suit != "')).toBe("cards.first.suit");
+    expect(comparedSide("from==")).toBe("from");
+    for (const text of ["x = ", "c.rank == 2 and ", "c.rank <= ", ""]) expect(comparedSide(text), text).toBeUndefined();
+  });
+
+  it("offers an attribute's values as written (numbers bare, text quoted) and zone names after a zone", () => {
+    expect(comparedValues("c.rank", values, scope)).toEqual(["2", "10", "14"]);
+    expect(comparedValues("cards.first.suit", values, scope)).toEqual(['"H"', '"S"']);
+    expect(comparedValues("from", values, scope)).toEqual(["deck", "pile"]);
+    expect(comparedValues("count", values, scope)).toEqual([]);
+    expect(comparedValues("rank", values, scope)).toEqual([]);
   });
 });

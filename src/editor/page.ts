@@ -14,6 +14,23 @@ import { openSharedLink, shareButton, type Opened } from "./files/sharing.js";
 import { composeState, field, measureState } from "./files/page-state.js";
 import { ignoreMonacoCancellations } from "./monaco/cancellations.js";
 import type { RulesClient } from "./rules/client.js";
+import type { RuleValues } from "./rules/protocol.js";
+import { extendsOf } from "./measure/rule-line.js";
+
+/**
+ * The values a comparison in a file can be completed with. A file being typed often does not load (its
+ * expression is not finished): then those of the rules it extends, which hold the same cards.
+ */
+async function valuesOf(app: App, path: string): Promise<RuleValues | null> {
+  let at: string | undefined = path;
+  for (let depth = 0; at !== undefined && depth < 8; depth++) {
+    const values = await app.rules.ask({ kind: "values", rules: app.reference(at) });
+    if (Object.keys(values.attributes).length > 0) return values;
+    const base = extendsOf(app.workspace.text(at) ?? "");
+    at = base === null ? undefined : base.startsWith("./") ? `yours/${base.slice(2)}` : app.pathOf(base);
+  }
+  return null;
+}
 
 /** Builds the page around the rules worker the entry point started. */
 export async function startPage(rules: RulesClient): Promise<void> {
@@ -35,6 +52,7 @@ export async function startPage(rules: RulesClient): Promise<void> {
     play: await play.shared(),
   })));
   registerQuickFixes();
+  names.valuesOf = (path) => valuesOf(app, path);
   names.register();
   void app.rules.ask({ kind: "language" }).then((l) => {
     names.builtins = l.builtins;
