@@ -264,7 +264,8 @@ describe("the playground", () => {
     const keyHover = page.locator(".monaco-hover:not(.hidden)", { hasText: "How many may play." });
     await keyHover.waitFor({ timeout: 10_000 });
     expect(await keyHover.locator("h4").first().textContent()).toBe("players");
-    expect(await keyHover.textContent()).not.toContain("houserules rule file");
+    // (the schema is named only as the hover's source)
+    expect((await keyHover.textContent())!.replace("Source: houserules rule file", "")).not.toContain("houserules rule file");
     await page.keyboard.press("Escape");
 
     // download gives back the file as it is in the editor
@@ -430,7 +431,7 @@ describe("the playground", () => {
     await page.click("[data-screen=play]");
     await page.waitForFunction((n) => (globalThis as any).playground.play.frame?.cursor === n, movesMade, { timeout: 60_000 });
     expect(await table()).toBe(midGame);
-    expect(await page.textContent("[data-test=play-note]")).toBe(`the game you were playing, replayed through its ${movesMade} moves.`);
+    expect(await page.textContent("[data-test=play-note]")).toBe(`The game you were playing is back where it was: its ${movesMade} moves were played again from the start with the same seed.`);
 
     // a link made mid-game carries the page: the files, the round, the run's fields, the game and the screen;
     // opened in a fresh browser profile, it opens the same table, the game's moves replayed through the engine
@@ -446,7 +447,7 @@ describe("the playground", () => {
       return JSON.stringify([play.frame.cursor, play.frame.view, play.tables.map((t: any) => t.node)]);
     });
     expect(await theirs()).toBe(midGame);
-    expect(await other.page.textContent("[data-test=play-note]")).toBe(`the shared game, replayed through its ${movesMade} moves.`);
+    expect(await other.page.textContent("[data-test=play-note]")).toBe(`The shared game is back where it was: its ${movesMade} moves were played again from the start with the same seed.`);
     expect(await other.page.inputValue("[data-test=play-rules]")).toBe(round);
     await other.page.click("[data-screen=measure]");
     expect([await other.page.inputValue("[data-test=measure-rules]"), await other.page.inputValue("[data-test=measure-against]"), await other.page.inputValue("[data-test=measure-games]")])

@@ -7,6 +7,7 @@ import { RulesClient } from "./rules/client.js";
 import type { CheckResult } from "./rules/protocol.js";
 import type { Shell } from "./shell.js";
 import type { RulesRef } from "../session/export.js";
+import { ownCardText } from "./compose/own-card.js";
 
 /** Rules as the games and runs load them (`refs`), and as a scenario file names them (`ref`). */
 export interface NamedRules {
@@ -31,6 +32,8 @@ export class App {
   }
   /** Opens a file in the editor (set by the editor screen). */
   open: (path: string, line?: number) => void = () => {};
+  /** The file open in the editor (set by the editor screen). */
+  opened: () => string | null = () => null;
   /** Starts a game of rules named as the Rules field takes them, for a number of players (set by the Play screen). */
   play: (rules: string, players: number) => void = () => {};
   /** Makes ready a run of rules named as the Rules field takes them (set by the Measure screen). */
@@ -79,12 +82,11 @@ export class App {
     return Workspace.userPath(added);
   }
 
-  /** A copy of a rule card as a card of the user's own, under its own name; returns its path. */
+  /** A copy of a rule card as a card of the user's own (a house rule), under its own name; returns its path. */
   makeOwnCard(path: string): string {
     const text = this.workspace.text(path) ?? "";
     const name = nameIn(text) ?? stemOf(path);
-    const renamed = /^name:.*$/m.test(text) ? text.replace(/^name:.*$/m, `name: My ${name.replace(/[\\"]/g, "")}`) : `name: My ${name}\n${text}`;
-    return Workspace.userPath(this.workspace.store.add(`my-${stemOf(path)}.yaml`, renamed));
+    return Workspace.userPath(this.workspace.store.add(`my-${stemOf(path)}.yaml`, ownCardText(text, name)));
   }
 
   /** Reads uploaded files into the user's files; returns the names they got. */

@@ -11,9 +11,26 @@ import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
 import { ExpressionNames } from "./monaco/expressions.js";
 import { openSharedLink, shareButton, type Opened } from "./files/sharing.js";
-import { composeState, measureState } from "./files/page-state.js";
+import { composeState, field, measureState } from "./files/page-state.js";
 import { ignoreMonacoCancellations } from "./monaco/cancellations.js";
 import type { RulesClient } from "./rules/client.js";
+import type { RuleValues } from "./rules/protocol.js";
+import { extendsOf } from "./measure/rule-line.js";
+
+/**
+ * The values a comparison in a file can be completed with. A file being typed often does not load (its
+ * expression is not finished): then those of the rules it extends, which hold the same cards.
+ */
+async function valuesOf(app: App, path: string): Promise<RuleValues | null> {
+  let at: string | undefined = path;
+  for (let depth = 0; at !== undefined && depth < 8; depth++) {
+    const values = await app.rules.ask({ kind: "values", rules: app.reference(at) });
+    if (Object.keys(values.attributes).length > 0) return values;
+    const base = extendsOf(app.workspace.text(at) ?? "");
+    at = base === null ? undefined : base.startsWith("./") ? `yours/${base.slice(2)}` : app.pathOf(base);
+  }
+  return null;
+}
 
 /** Builds the page around the rules worker the entry point started. */
 export async function startPage(rules: RulesClient): Promise<void> {
@@ -35,6 +52,7 @@ export async function startPage(rules: RulesClient): Promise<void> {
     play: await play.shared(),
   })));
   registerQuickFixes();
+  names.valuesOf = (path) => valuesOf(app, path);
   names.register();
   void app.rules.ask({ kind: "language" }).then((l) => {
     names.builtins = l.builtins;
@@ -66,7 +84,10 @@ export async function startPage(rules: RulesClient): Promise<void> {
   // completion and hover of the rule file's structure, from its schema, in monaco-yaml's worker
   edit.onFirstUse(() => void import("./monaco/yaml.js").then((m) => m.configureYaml()));
   const shared = await openSharedLink(app);
-  edit.open(shared?.path ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
+  // the file open before a reload, while it is there; else the first of the person's own
+  const wasOpen = app.state.read("edit", field);
+  const reopen = wasOpen !== undefined && app.workspace.text(wasOpen) !== undefined ? wasOpen : undefined;
+  edit.open(shared?.path ?? reopen ?? app.workspace.userPaths()[0] ?? "rules/idiot/idiot.yaml");
   if (shared) await adopt(shared);
   // A link opened in a page that is already open
   addEventListener("hashchange", () => void openSharedLink(app).then((opened) => opened && adopt(opened)));

@@ -84,6 +84,7 @@ export class EditScreen implements Screen {
       if (change.kind !== "changed") this.files.render();
     });
     this.app.open = (path, line) => this.open(path, line);
+    this.app.opened = () => this.path;
   }
 
   /**
@@ -114,6 +115,7 @@ export class EditScreen implements Screen {
     this.badge.textContent = shipped ? "read-only" : tooLarge ? "too large" : "yours";
     this.badge.className = `badge ${shipped || tooLarge ? "shipped" : "own"}`;
     this.files.select(path);
+    this.app.state.write("edit", path); // a reload reopens it
     if (line) this.revealLine(line);
     this.schedule(path, 0);
   }

@@ -107,6 +107,8 @@ export interface PlayState {
   /** What each seat's choice was: "person" or an agent's name. */
   seats: string[];
   moves: [player: number, text: string, at?: number][];
+  /** In a match, the highest round whose cards the person had read and begun. */
+  round?: number;
 }
 
 /** What a seat on the Play screen may be: a person, or one of these agents. */
@@ -130,5 +132,7 @@ export function playState(v: unknown): PlayState | undefined {
     if (m.length === 3 && (typeof at !== "number" || !Number.isFinite(at) || at < 0)) return undefined;
     moves.push(m.length === 3 ? [player as number, text, at as number] : [player as number, text]);
   }
-  return { rules, players: players as number, seed, seats: v.seats as string[], moves };
+  const round = v.round;
+  if (round !== undefined && (!Number.isInteger(round) || (round as number) < 0 || (round as number) > maxGameMoves)) return undefined;
+  return { rules, players: players as number, seed, seats: v.seats as string[], moves, ...(round ? { round: round as number } : {}) };
 }

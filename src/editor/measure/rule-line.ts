@@ -1,6 +1,7 @@
 // Where a rule is written: coverage names rules by their path in the rule file (actions.play.require.order),
 // and the editor shows a line. The rule may be in the file run or in a file it extends.
 import { parseDocument, isMap, isScalar, LineCounter } from "yaml";
+import type { Place } from "../rules/where.js";
 
 /** The line (1-based) of the key at a dotted path in a YAML text, or null when the text does not have it. */
 export function lineOfRule(text: string, rule: string): number | null {
@@ -33,6 +34,11 @@ export function lineOfChange(text: string, rule: string): number | null {
   const pair = append.items.find((p) => isScalar(p.key) && (String(p.key.value) === rule || String(p.key.value).startsWith(`${rule}.`)));
   const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
   return range ? lines.linePos(range[0]).line : null;
+}
+
+/** What clicking a rule's bar does, in words: "open line 12 of idiot.yaml", or that its line is not known. */
+export function barHint(place: Place | null): string {
+  return place ? `open line ${place.line} of ${place.path.split("/").pop()}` : "where this rule is written is not known";
 }
 
 /** The rules id a file extends, if it names one. */

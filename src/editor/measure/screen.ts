@@ -15,6 +15,8 @@ import { chanceNote, compareSummaries, holmNote, type Comparison } from "../../s
 /** Chart.js, loaded with the Measure screen rather than with the page. */
 const charting = () => import("./chart.js");
 import type { Place } from "../rules/where.js";
+import type { BarAction } from "./chart.js";
+import { barHint } from "./rule-line.js";
 import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
@@ -60,6 +62,12 @@ export class MeasureScreen implements Screen {
   constructor(private app: App) {
     app.measure = (rules, players) => {
       app.show("measure");
+      // a comparison chosen for other rules is not carried over to these without a word
+      const against = this.rulesB.value.trim();
+      if (against && this.rulesA.value.trim() !== rules.trim()) {
+        this.rulesB.value = "";
+        this.message.textContent = `The comparison against ${against} was for ${this.rulesA.value.trim()}: it is cleared. Name rules in "against" to compare these with them.`;
+      }
       this.rulesA.value = rules;
       this.playersInput.value = String(players);
       this.rulesA.dispatchEvent(new Event("input"));
@@ -229,7 +237,8 @@ export class MeasureScreen implements Screen {
     const notes = (this.places[index] ?? []).map((p) => (p?.changes ? p.path.split("/").pop()! : null));
     const specs = chartsOf(s, other, notes);
     const coverage = coverageChart(s);
-    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? (i) => this.reveal(index, i) : undefined, spec.config.data.labels.length));
+    const bars = { open: (i: number) => this.reveal(index, i), hint: (i: number) => barHint(this.places[index]?.[i] ?? null) };
+    const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? bars : undefined, spec.config.data.labels.length));
     return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(index), summaryJson(s));
   }
 
@@ -241,14 +250,16 @@ export class MeasureScreen implements Screen {
   }
 
 
-  private chartBox(spec: ChartSpec, onBar: ((i: number) => void) | undefined, bars: number): HTMLElement {
-    const canvas = h("canvas", { "aria-label": spec.title, role: "img" });
+  /** A chart in its figure; a chart whose bars open rules' lines says so in its caption and its label. */
+  private chartBox(spec: ChartSpec, onBars: BarAction | undefined, bars: number): HTMLElement {
+    const opens = onBars ? " (click a bar to open its rule's line in the editor)" : "";
+    const canvas = h("canvas", { "aria-label": `${spec.title}${opens}`, role: "img" });
     const tall = spec.config.options.indexAxis === "y" ? Math.max(180, bars * 16 + 60) : 220;
-    const box = h("figure", { class: "chart", "data-test": "chart", style: `height: ${tall}px` }, h("figcaption", {}, spec.title), h("div", { class: "canvas", style: `height: ${tall - 24}px` }, canvas));
+    const box = h("figure", { class: `chart${onBars ? " opens" : ""}`, "data-test": "chart", style: `height: ${tall}px` }, h("figcaption", {}, spec.title, opens), h("div", { class: "canvas", style: `height: ${tall - 24}px` }, canvas));
     void charting().then(({ drawChart }) => {
-      const chart = drawChart(canvas, spec, onBar);
+      const chart = drawChart(canvas, spec, onBars);
       this.charts.push(chart);
-      if (onBar) this.coverageCharts.push(chart);
+      if (onBars) this.coverageCharts.push(chart);
     });
     return box;
   }

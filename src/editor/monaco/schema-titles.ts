@@ -4,6 +4,12 @@
 
 type Schema = Record<string, unknown>;
 
+/**
+ * The uri the editor gives the schema. A hover ends "Source: " and the uri's last segment, decoded, so that
+ * segment is written for a person to read; the uri is a name only, never fetched.
+ */
+export const schemaUri = "https://houserules.dev/schema/houserules%20rule%20file";
+
 const isSchema = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A copy of a JSON Schema in which every property's schema without a title has its key as title. */

@@ -4,7 +4,7 @@
 import { configureMonacoYaml } from "monaco-yaml";
 import { rulesSchema } from "../../interpreter/sections/index.js";
 import { monaco } from "./monaco.js";
-import { withKeyTitles } from "./schema-titles.js";
+import { schemaUri, withKeyTitles } from "./schema-titles.js";
 
 export function configureYaml(): void {
   configureMonacoYaml(monaco, {
@@ -12,6 +12,6 @@ export function configureYaml(): void {
     validate: false,
     completion: true,
     hover: true,
-    schemas: [{ uri: "https://houserules.dev/schema/rules.json", fileMatch: ["**/*.yaml", "**/*.yml"], schema: withKeyTitles(rulesSchema()) as never }],
+    schemas: [{ uri: schemaUri, fileMatch: ["**/*.yaml", "**/*.yml"], schema: withKeyTitles(rulesSchema()) as never }],
   });
 }

@@ -13,7 +13,7 @@ import { patchSvg, svgElement } from "./svg-dom.js";
 import type { SvgNode } from "../../table/svg.js";
 import { SessionClient } from "./client.js";
 import { RealtimeClock } from "./clock.js";
-import { gameChoices } from "./games.js";
+import { gameChoices, openRules } from "./games.js";
 import { borderColour } from "../compose/card.js";
 import { spoilerQuestion, spoilerSeen, spoils, TRUTH } from "./spoiler.js";
 import { OnlinePanel } from "./online.js";
@@ -50,6 +50,8 @@ export class PlayScreen implements Screen {
 
   private rulesInput = h("input", { list: "play-games", value: "idiot", "aria-label": "Rules", "data-test": "play-rules", size: 28 });
   private gamesList = h("datalist", { id: "play-games" });
+  /** Offers the file open in the editor as the rules to play, when the Rules field names other rules. */
+  private openButton = h("button", { class: "small", "data-test": "play-open-file", hidden: true, onclick: () => this.useOpenFile() });
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "play-players" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "play-seed", size: 6 });
   private seatsBox = h("span", { class: "seat-choices" });
@@ -105,21 +107,42 @@ export class PlayScreen implements Screen {
       draw: (frame, answered) => this.received({ kind: "frame", frame }, answered ? "move" : "forward"),
       seated: (seat) => this.seatedOnline(seat),
     });
-    app.play = (rules, players) => {
-      app.show("play");
-      this.closeScenario();
-      this.rulesInput.value = rules;
-      this.playersInput.value = String(players);
-      this.seatInputs();
-      void this.start();
-    };
+    app.play = (rules, players) => void this.playOther(rules, players);
+  }
+
+  /**
+   * Other rules started from another screen. A game going on (or one kept from before a reload, not yet
+   * reopened) is not replaced silently: it is kept, and the note above the table offers to go back to it.
+   */
+  private async playOther(rules: string, players: number): Promise<void> {
+    const kept = this.kept;
+    this.kept = undefined; // not reopened when the screen is shown: the new rules are
+    this.app.show("play");
+    const going = kept ?? (this.frame && !this.frame.over ? await this.shared() : undefined);
+    this.closeScenario();
+    this.rulesInput.value = rules;
+    this.playersInput.value = String(players);
+    this.seatInputs();
+    await this.start();
+    if (going && going.moves.length > 0) this.offerBack(going);
+  }
+
+  /** Says that a game was put aside for another, with a button that takes it up again where it was. */
+  private offerBack(game: PlayState): void {
+    const what = `your game of ${game.rules}`;
+    this.noteBox.className = "muted";
+    fill(this.noteBox, `${what[0].toUpperCase()}${what.slice(1)} (move ${game.moves.length}) is kept while these rules are played.`,
+      h("button", { class: "small play-note-action", "data-test": "play-back", onclick: () => void this.adopt(game, what) }, "Back to it"));
   }
 
   mount(root: HTMLElement): void {
     for (const [label, ms] of speeds) this.speedSelect.append(h("option", { value: ms, selected: ms === this.speed }, label));
     this.speedSelect.addEventListener("change", () => (this.speed = Number(this.speedSelect.value)));
-    this.playersInput.addEventListener("change", () => this.seatInputs());
+    // as the count is typed, not when the field is left: seats rebuilt as Start is pressed moved the button away
+    // from under the pointer, and that first click was lost
+    this.playersInput.addEventListener("input", () => this.seatInputs());
     this.viewerSelect.addEventListener("change", () => this.chooseViewer(Number(this.viewerSelect.value)));
+    this.rulesInput.addEventListener("input", () => this.offerOpenFile());
     this.moveInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") void this.typed();
     });
@@ -138,7 +161,7 @@ export class PlayScreen implements Screen {
       h("button", { class: "small", "data-test": "export", onclick: () => void this.exportScenario() }, "Export scenario"));
     fill(root,
       h("div", { class: "play-main" },
-        bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
+        bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, this.openButton, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
           this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
           h("button", { class: "small", title: "start from a scenario file: its players, options, dealer and stacked deal", "data-test": "scenario-open", onclick: () => this.scenarioInput.click() }, "Open scenario…"),
           this.scenarioInput, this.scenarioBox, this.dropScenario,
@@ -157,9 +180,25 @@ export class PlayScreen implements Screen {
   shown(): void {
     const refs = gameChoices(this.app);
     fill(this.gamesList, ...refs.map((r) => h("option", { value: r })));
+    this.offerOpenFile();
     const kept = this.kept;
     this.kept = undefined;
     if (kept && !this.frame) void this.adopt(kept, "the game you were playing");
+  }
+
+  /** Shows the button that puts the editor's file in the Rules field, when that file is not already there. */
+  private offerOpenFile(): void {
+    const open = openRules(this.app);
+    this.openButton.hidden = !open || open === this.rulesInput.value.trim() || Boolean(this.scenario);
+    this.openButton.textContent = open ? `use ${open.split("/").pop()}` : "";
+    this.openButton.title = open ? `play the file open in the editor: ${open}` : "";
+  }
+
+  private useOpenFile(): void {
+    const open = openRules(this.app);
+    if (!open) return;
+    this.rulesInput.value = open;
+    this.offerOpenFile();
   }
 
   /**
@@ -180,10 +219,22 @@ export class PlayScreen implements Screen {
     await this.start(moves);
     const replayed = this.frame?.replayed;
     if (!replayed) return;
+    // the round the person had begun is not waiting to be begun again
+    this.roundSeen = Math.min(game.round ?? 0, this.frame?.round?.number ?? 0);
+    this.render();
     this.noteBox.textContent = replayed.problem
       ? `${what} does not replay past move ${replayed.played} of ${replayed.of}: ${replayed.problem}. It is open after move ${replayed.played}.`
-      : `${what}, replayed through its ${replayed.of} move${replayed.of === 1 ? "" : "s"}.`;
+      : replayNote(what, replayed.of);
     this.noteBox.className = replayed.problem ? "play-error" : "muted";
+    if (!replayed.problem) this.noteSoonGone();
+  }
+
+  /** The note about a game reopened goes after a few seconds (and at the next move). */
+  private noteSoonGone(): void {
+    const note = this.noteBox.textContent;
+    setTimeout(() => {
+      if (this.noteBox.textContent === note) this.noteBox.textContent = "";
+    }, noteSeconds * 1000);
   }
 
   /** The game as a link carries it: its fields and its moves up to the move shown; none while a scenario's is played. */
@@ -191,7 +242,8 @@ export class PlayScreen implements Screen {
     if (!this.started || !this.frame) return undefined;
     const reply = await this.send({ kind: "moves" });
     if (reply.kind !== "moves") return undefined;
-    return { ...this.started, moves: reply.moves.map((m) => (m.at === undefined ? [m.player, m.text] : [m.player, m.text, m.at])) };
+    const moves = reply.moves.map((m): PlayState["moves"][number] => (m.at === undefined ? [m.player, m.text] : [m.player, m.text, m.at]));
+    return { ...this.started, moves, ...(this.roundSeen > 0 ? { round: this.roundSeen } : {}) };
   }
 
   /** Keeps the game for a reload, a moment after the latest frame (at full speed, not at every move). */
@@ -213,9 +265,9 @@ export class PlayScreen implements Screen {
     const n = names?.length ?? Math.max(1, Math.min(16, Number(this.playersInput.value) || 4));
     const before = [...this.seatsBox.querySelectorAll("select")].map((s) => s.value);
     fill(this.seatsBox, ...Array.from({ length: n }, (_, p) => {
-      const s = h("select", { "aria-label": names ? names[p] : `Seat ${p + 1}`, title: names?.[p], "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
+      const s = h("select", { title: names?.[p], "data-test": `seat-${p}` }, ...seatChoices.map((c) => h("option", { value: c }, c)));
       s.value = before[p] ?? fresh ?? (p === 0 ? "person" : "random");
-      return s;
+      return h("label", { class: "seat" }, `${names ? names[p] : `Seat ${p + 1}`} `, s);
     }));
   }
 
@@ -558,6 +610,8 @@ export class PlayScreen implements Screen {
     const player = this.mover();
     await this.send({ kind: "move", player, text, at: this.frame.realtime ? this.clock.now() : undefined });
     if (this.frame?.refusal) return;
+    // what the note said about how the game was reopened is done with once the game goes on
+    if (this.noteBox.querySelector("[data-test=play-back]") === null) this.noteBox.textContent = "";
     // a move made, typed or clicked: what was typed before is no longer the move to make
     this.moveInput.value = "";
     await this.toPerson();
@@ -611,6 +665,14 @@ export class PlayScreen implements Screen {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
+}
+
+/** How long the note about a game reopened stays, unless a move is made first. */
+const noteSeconds = 8;
+
+/** What a game reopened by replaying its moves says, in words for a person who did not ask for a replay. */
+export function replayNote(what: string, moves: number): string {
+  return `${what[0].toUpperCase()}${what.slice(1)} is back where it was: its ${moves} move${moves === 1 ? " was" : "s were"} played again from the start with the same seed.`;
 }
 
 /** The end of a game in words: each seat's score, and who won. */

@@ -2,6 +2,7 @@
 // catalogue of rule cards, compositions as `houserules compose` describes them, and rulebooks as `houserules
 // explain` writes them.
 import { checkRules } from "../../interpreter/load/check.js";
+import { loadRules } from "../../interpreter/load/load.js";
 import { catalog, matchCardsOf, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
@@ -46,6 +47,12 @@ export function answer(request: Request): Reply {
       return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };
     case "where":
       return { kind: "where", places: whereWritten(request.refs, request.rules) };
+    case "values": {
+      // after a check of the same rules the loader has them cached: this reads the loaded game, it does not load again
+      const game = loadRules(request.rules).game;
+      const attributes = Object.fromEntries([...(game?.attributes.values() ?? [])].map((a) => [a.name, { numeric: a.numeric, values: a.values }]));
+      return { kind: "values", attributes, zones: game?.zones.map((z) => z.name) ?? [] };
+    }
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);
       return {

@@ -26,7 +26,9 @@ export type Request =
    */
   | { kind: "rules"; text: string }
   /** Where each rule (a coverage name: actions.play) of the rules `refs` name is written or changed. */
-  | { kind: "where"; refs: string[]; rules: string[] };
+  | { kind: "where"; refs: string[]; rules: string[] }
+  /** The values a comparison in the rules can be completed with: each card attribute's, and the zones' names. */
+  | { kind: "values"; rules: string };
 
 export interface CheckResult {
   rules: string;
@@ -90,7 +92,14 @@ export type Reply =
   /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
   | { kind: "rules"; refs: string[]; composed: boolean }
   /** Each rule's file (as the page names files) and line, or null where no file of the rules writes it. */
-  | { kind: "where"; places: (Place | null)[] };
+  | { kind: "where"; places: (Place | null)[] }
+  | ({ kind: "values" } & RuleValues);
+
+/** The values of the rules' card attributes (every value some card has, in declared order), and their zones. */
+export interface RuleValues {
+  attributes: Record<string, { numeric: boolean; values: (string | number)[] }>;
+  zones: string[];
+}
 
 export type ReplyTo<R extends Request> = Extract<Reply, { kind: R["kind"] }>;
 
