@@ -56,6 +56,17 @@ const shelf: ShelfGame[] = [
       { scenario: "wild-draw-four", from: "check: card.kind != \"wild4\" or not holdsColour(me)", to: "check: true", says: "expected 'play wild4 G' not to be legal for Ann" },
     ],
   },
+  {
+    id: "hearts",
+    players: [4, 3, 5],
+    games: 10,
+    breaks: [
+      { scenario: "lead", from: "c.suit != 'H' or broken or hand.all(x => x.suit == 'H')", to: "c.suit != 'H' or broken", says: "expected 'play 8H' to be legal for Dee" },
+      { scenario: "pass", from: "move(p.passing, target(p).hand)", to: "move(p.passing, right(p).hand)", says: "expected Ann's hand to hold" },
+      { scenario: "moon", from: "moonShooter == p ? 0 : 26", to: "rawPoints(p)", says: "expected Ann's score 0, but it is 26" },
+      { scenario: "score", from: "c.suit == 'S' and c.rank == 12 ? 13 : 0", to: "c.suit == 'S' and c.rank == 12 ? 1 : 0", says: "expected Ann's score 15, but it is 3" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
