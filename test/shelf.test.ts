@@ -67,6 +67,17 @@ const shelf: ShelfGame[] = [
       { scenario: "score", from: "c.suit == 'S' and c.rank == 12 ? 13 : 0", to: "c.suit == 'S' and c.rank == 12 ? 1 : 0", says: "expected Ann's score 15, but it is 3" },
     ],
   },
+  {
+    id: "knockout-whist",
+    players: [2, 4, 7],
+    games: 10,
+    breaks: [
+      { scenario: "trumps", from: "strength(c): \"[c.suit == trump, c.suit == ledSuit, c.rank]\"", to: "strength(c): \"[c.suit == ledSuit, c.rank]\"", says: "expected turn Bob, but it is Ann" },
+      { scenario: "knocked-out", from: "for p in active.filter(p => p.tricksWon == 0) {", to: "for p in active.filter(p => p.tricksWon < 0) {", says: "expected out [Cy], but it is []" },
+      { scenario: "knocked-out", from: "      handSize -= 1\n", to: "", says: "expected handSize 2, but it is 3" },
+      { scenario: "last-left", from: "value: active.count <= 1", to: "value: active.count < 1", says: "expected over true, but it is false" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
