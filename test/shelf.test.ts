@@ -78,6 +78,17 @@ const shelf: ShelfGame[] = [
       { scenario: "last-left", from: "value: active.count <= 1", to: "value: active.count < 1", says: "expected over true, but it is false" },
     ],
   },
+  {
+    id: "oh-hell",
+    players: [3, 5, 7],
+    games: 5,
+    breaks: [
+      { scenario: "hook", from: "me != dealer or players.without(me).sum(p => p.bid) + n != handSize", to: "true", says: "expected 'bid 1' not to be legal for Cy" },
+      { scenario: "score", from: "p.tricksWon == p.bid ? 10 + p.tricksWon : 0", to: "p.tricksWon == p.bid ? 10 : 0", says: "expected Cy's score 12, but it is 10" },
+      { scenario: "score", from: "strength(c): \"[c.suit == trump, c.suit == ledSuit, c.rank]\"", to: "strength(c): \"[c.suit == ledSuit, c.rank]\"", says: "expected turn Cy, but it is Ann" },
+      { scenario: "last-hand", from: "value: handSize < 1", to: "value: handSize < 0", says: "expected over true, but it is false" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
