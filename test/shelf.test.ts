@@ -67,6 +67,39 @@ const shelf: ShelfGame[] = [
       { scenario: "dealer-blackjack", from: "who: \"dealerNatural ? [] : players\"", to: "who: players", says: "expected over true, but it is false" },
     ],
   },
+  {
+    id: "hearts",
+    players: [4, 3, 5],
+    games: 10,
+    breaks: [
+      { scenario: "lead", from: "c.suit != 'H' or broken or hand.all(x => x.suit == 'H')", to: "c.suit != 'H' or broken", says: "expected 'play 8H' to be legal for Dee" },
+      { scenario: "pass", from: "move(p.passing, target(p).hand)", to: "move(p.passing, right(p).hand)", says: "expected Ann's hand to hold" },
+      { scenario: "moon", from: "moonShooter == p ? 0 : 26", to: "rawPoints(p)", says: "expected Ann's score 0, but it is 26" },
+      { scenario: "score", from: "c.suit == 'S' and c.rank == 12 ? 13 : 0", to: "c.suit == 'S' and c.rank == 12 ? 1 : 0", says: "expected Ann's score 15, but it is 3" },
+    ],
+  },
+  {
+    id: "knockout-whist",
+    players: [2, 4, 7],
+    games: 10,
+    breaks: [
+      { scenario: "trumps", from: "strength(c): \"[c.suit == trump, c.suit == ledSuit, c.rank]\"", to: "strength(c): \"[c.suit == ledSuit, c.rank]\"", says: "expected turn Bob, but it is Ann" },
+      { scenario: "knocked-out", from: "for p in active.filter(p => p.tricksWon == 0) {", to: "for p in active.filter(p => p.tricksWon < 0) {", says: "expected out [Cy], but it is []" },
+      { scenario: "knocked-out", from: "      handSize -= 1\n", to: "", says: "expected handSize 2, but it is 3" },
+      { scenario: "last-left", from: "value: active.count <= 1", to: "value: active.count < 1", says: "expected over true, but it is false" },
+    ],
+  },
+  {
+    id: "oh-hell",
+    players: [3, 5, 7],
+    games: 5,
+    breaks: [
+      { scenario: "hook", from: "me != dealer or players.without(me).sum(p => p.bid) + n != handSize", to: "true", says: "expected 'bid 1' not to be legal for Cy" },
+      { scenario: "score", from: "p.tricksWon == p.bid ? 10 + p.tricksWon : 0", to: "p.tricksWon == p.bid ? 10 : 0", says: "expected Cy's score 12, but it is 10" },
+      { scenario: "score", from: "strength(c): \"[c.suit == trump, c.suit == ledSuit, c.rank]\"", to: "strength(c): \"[c.suit == ledSuit, c.rank]\"", says: "expected turn Cy, but it is Ann" },
+      { scenario: "last-hand", from: "value: handSize < 1", to: "value: handSize < 0", says: "expected over true, but it is false" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
