@@ -53,6 +53,13 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("uno/draw-until-playable", 4, 200),
   shelfRule("blackjack/hit-soft-17", 3, 3000),
   shelfRule("blackjack/six-to-five", 3, 3000),
+  shelfRule("hearts/jack-of-diamonds", 4, 500),
+  shelfRule("hearts/no-points-first-trick", 4, 500),
+  shelfRule("hearts/queen-breaks-hearts", 4, 500),
+  shelfRule("knockout-whist/dogs-life", 4, 300),
+  shelfRule("knockout-whist/no-trumps", 4, 300),
+  shelfRule("oh-hell/no-hook", 4, 300),
+  shelfRule("oh-hell/point-a-trick", 4, 300),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
