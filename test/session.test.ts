@@ -44,7 +44,7 @@ describe("watching a game", () => {
     expect(session.over).toBe(true);
     expect(session.state.result).toEqual(engine.result);
     for (const viewer of [TRUTH, 0, 1, 2, 3]) {
-      expect(session.log(viewer)).toEqual(engine.log!.map((e) => describeEvent(engine, e, viewer)));
+      expect(session.log(viewer)).toEqual(engine.log!.map((e) => describeEvent(engine, e, viewer, true)));
     }
     expect(session.log(1)).not.toEqual(session.log(TRUTH)); // each seat hears only what it may see
   });
@@ -518,5 +518,21 @@ describe("the inspector's account of a searching agent", () => {
     expect(shown.moves!.map((m) => m.text)).toEqual(["play 5C", null]);
     expect(searchesFor(-1, v, rules, ["P1", "P2"], [{ player: 1, at: 4, search }])[0].moves!.map((m) => m.text)).toEqual(["play 5C", "play 9D"]);
     expect(searchesFor(0, v, rules, ["P1", "P2"], [{ player: 1, at: 4, search }])[0].moves).toBeNull();
+  });
+});
+
+describe("the log people read", () => {
+  it("names zones as the table labels them, while a trace keeps the rule file's names", async () => {
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { newGame, play } = await import("../src/interpreter/engine.js");
+    const { describeEvent } = await import("../src/interpreter/events.js");
+    const s = newGame(loadComposition(["idiot"]).game!, { players: ["Ann", "Bob"], seed: 7, log: true });
+    expect(play(s, 0, "ready").ok).toBe(true);
+    const moves = (s.log ?? []).filter((e) => e.type === "move");
+    const words = moves.map((e) => describeEvent(s, e, -1, true)).join("\n");
+    const ids = moves.map((e) => describeEvent(s, e, -1)).join("\n");
+    expect(words).toContain("Ann's face down");
+    expect(words).not.toMatch(/faceDown|faceUp/);
+    expect(ids).toContain("Ann's faceDown");
   });
 });

@@ -1,7 +1,7 @@
 // The game log: structured events for programs, and a sentence for each one for people. A player's copy of the
 // log names only the cards that player could see.
 import type { State } from "./state.js";
-import { possessive, zoneName } from "./zones.js";
+import { possessive, zoneLabel, zoneName as zoneId } from "./zones.js";
 import { canSeeZone } from "./view.js";
 
 export type GameEvent =
@@ -24,8 +24,13 @@ export function record(s: State, event: GameEvent): void {
   if (s.watch) s.watch(s, event);
 }
 
-/** One line of text for an event. With a viewer, cards the viewer cannot see are counted, not named. */
-export function describeEvent(s: State, e: GameEvent, viewer = -1): string {
+/**
+ * One line of text for an event. With a viewer, cards the viewer cannot see are counted, not named. With
+ * `words`, zones are named as people read them ("Ann's face up"); without, by their names in the rule file
+ * ("Ann's faceUp"), as traces have always written them.
+ */
+export function describeEvent(s: State, e: GameEvent, viewer = -1, words = false): string {
+  const zoneName = words ? zoneLabel : zoneId;
   const who = (p: number) => s.names[p] ?? `player ${p}`;
   const you = (p: number) => s.names[p] === "You"; // the person at the terminal: "You pass", not "You passes"
   switch (e.type) {

@@ -6,6 +6,37 @@ export function possessive(name: string): string {
   return name === "You" ? "your" : `${name}'s`;
 }
 
+/** A rule file's name as words for people: dealtUp is "dealt up", faceDown "face down". */
+export function inWords(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+}
+
+/** The longest `text:` that labels a zone or a variable for people. */
+export const labelLength = 30;
+
+/**
+ * A zone's or variable's label: its `text:` where that reads as a name (at most labelLength characters and one
+ * phrase, with no comma, colon, semicolon or bracket: "the play pile"), else its name in words. A longer text
+ * describes rather than names; the table gives it as the zone's tooltip.
+ */
+export function labelOf(name: string, text: string | undefined): string {
+  return text && text.length <= labelLength && !/[,:;()]/.test(text) ? text : inWords(name);
+}
+
+/**
+ * A zone as people read it: its label (its short text:, else its name in words: "Ann's face up"), with the
+ * number of a zone of a family. What the page, the seat link and the terminal show; traces keep zoneName.
+ */
+export function zoneLabel(s: State, z: number): string {
+  const def = s.game.zones[s.zoneDef[z]];
+  if (!def) return zoneName(s, z);
+  const owner = s.zoneOwner[z];
+  const position = def.many ? s.groups[def.slot].indexOf(z) : 0;
+  const label = labelOf(def.name, def.text);
+  const base = !def.many ? label : position >= 0 ? `${label} #${position + 1}` : `${label} (taken away)`;
+  return owner >= 0 ? `${possessive(s.names[owner])} ${base}` : base;
+}
+
 export function zoneName(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
   if (!def) return typeof z === "number" ? `zone ${z}` : "none";

@@ -414,7 +414,7 @@ export class Room {
     const toMove = s.over ? [] : actors(s);
     const reader = seat >= 0 ? seat : onlookerLog;
     const from = v.sent;
-    const lines = this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, reader));
+    const lines = this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, reader, true));
     v.sent = this.entries.length;
     const seen = view(s, seat);
     const moves = seat >= 0 && toMove.includes(seat) && !this.file.agents[seat] ? legalMoves(s, seat) : [];

@@ -314,7 +314,7 @@ export class Session {
 
   /** The log so far, one line per event, as describeEvent tells it to the viewer (TRUTH: everything). */
   log(viewer: number, from = 0): string[] {
-    return this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, viewer));
+    return this.entries.slice(from).map(({ game, event }) => describeEvent(game, event, viewer, true));
   }
 
   get logLength(): number {

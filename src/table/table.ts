@@ -3,6 +3,8 @@
 // middle, and families of zones (piles, tricks) as rows that grow with the game. A card this view does not know
 // is drawn as a back and carries no card id; everything from the rules is text.
 import type { View, ZoneView } from "../interpreter/view.js";
+import { inWords, labelOf } from "../interpreter/zones.js";
+export { inWords, labelLength, labelOf } from "../interpreter/zones.js";
 import { cardHeight, cardWidth, drawBack, drawFace, fit } from "./card-face.js";
 import { el, text, type SvgNode } from "./svg.js";
 import type { TableRules } from "./rules.js";
@@ -262,23 +264,6 @@ function spread(ctx: Ctx, cards: number[], standard: number, named: number): num
 
 function card(ctx: Ctx, c: number, x: number, y: number): SvgNode {
   return drawFace(ctx.rules.faces[c], c, x, y, { choosable: ctx.o.choosable?.has(c), selected: ctx.o.selected?.has(c) });
-}
-
-/** A rule file's name as words on the table: dealtUp is "dealt up", faceDown "face down". */
-export function inWords(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
-}
-
-/** The longest `text:` that labels a zone or a variable on the table. */
-export const labelLength = 30;
-
-/**
- * A zone's or variable's label: its `text:` where that reads as a name (at most labelLength characters and one
- * phrase, with no comma, colon, semicolon or bracket: "the play pile"), else its name in words. A longer text
- * describes rather than names; the table gives it as the zone's tooltip.
- */
-export function labelOf(name: string, text: string | undefined): string {
-  return text && text.length <= labelLength && !/[,:;()]/.test(text) ? text : inWords(name);
 }
 
 function cardVariable(ctx: Ctx, def: VarRules, c: number): Block {
