@@ -8,7 +8,7 @@ import type { State } from "../state.js";
 import { compare, equal, RuleError } from "./values.js";
 import { checkZone, moveCard, moveTopCard, placeCard, zoneIndex } from "../state.js";
 import { nextInt, shuffleInPlace } from "../rng.js";
-import { noCards, range } from "./runtime.js";
+import { concat, noCards, range, subsets } from "./runtime.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
@@ -138,6 +138,33 @@ listOp("map", "Each item turned into a new value.", "players.map(p => p.hand.cou
     const change = fn(f);
     return (s) => (list(s) as unknown[]).map((x, i) => change(s, x, i));
   }, "required", (a) => [elem(a[0]), T.num]);
+
+listOp("flatMap", "Each item turned into a list, the lists joined into one.", "players.flatMap(p => p.hand)",
+  (a) => (a[1] === undefined || a[1].t === "any" ? T.list(T.any) : a[1].t === "zone" ? T.list(T.card) : T.elementOf(a[1]) !== undefined ? a[1] : wrong(1, "flatMap needs a function giving a list for each item")),
+  ([l, f]) => {
+    const list = ev(l);
+    const change = fn(f);
+    return (s) => {
+      let out: unknown[] = [];
+      (list(s) as unknown[]).forEach((x, i) => {
+        const items = change(s, x, i);
+        // a zone given for an item (p => p.hand) stands for its cards
+        out = concat(s, out, Array.isArray(items) ? items : typeof items === "number" ? (s.zones[items] ?? noCards) : [], "flatMap");
+      });
+      return out;
+    };
+  }, "required", (a) => [elem(a[0]), T.num]);
+
+def({
+  name: "subsets", doc: "Every choice of items from a list, each in the list's order: of the given size, or of every size from none to all.", example: "table.subsets.any(s => s.sum(c => c.rank) == 15)", effect: false,
+  params: [{ name: "list", kind: "list" }, { name: "size", kind: "value", optional: true }],
+  type: (a) => (a[1] && !needNum(a[1]) ? wrong(1, "a subset's size is a number") : T.list(T.list(elem(a[0])))),
+  make: ([l, n]) => {
+    const list = ev(l);
+    const size = n ? ev(n) : null;
+    return (s) => subsets(s, list(s) as unknown[], size ? size(s) : null, "subsets");
+  },
+});
 
 listOp("find", "The first item that passes the test, or none.", "players.find(p => p.hand.empty)",
   (a) => elem(a[0]),
@@ -367,6 +394,24 @@ def({
   params: [{ name: "n", kind: "value" }],
   type: (a) => (needNum(a[0]) ? T.num : wrong(0, "abs needs a number")),
   make: ([n]) => (s) => Math.abs(ev(n)(s) as number),
+});
+
+def({
+  name: "floor", doc: "A number rounded down to a whole number.", example: "floor(handSize / 2)", effect: false,
+  params: [{ name: "n", kind: "value" }],
+  type: (a) => (needNum(a[0]) ? T.num : wrong(0, "floor needs a number")),
+  make: ([n]) => (s) => Math.floor(ev(n)(s) as number),
+});
+
+def({
+  name: "div", doc: "Whole division: how many whole times b goes into a, rounded down (a rule that divides by 0 stops the game, naming itself).", example: "div(deck.count, playerCount)", effect: false,
+  params: [{ name: "a", kind: "value" }, { name: "b", kind: "value" }],
+  type: (a) => (!needNum(a[0]) ? wrong(0, "div needs numbers") : !needNum(a[1]) ? wrong(1, "div needs numbers") : T.num),
+  make: ([a, b]) => (s) => {
+    const d = ev(b)(s) as number;
+    if (d === 0) throw new RuleError("div: a number divided by 0");
+    return Math.floor((ev(a)(s) as number) / d);
+  },
 });
 
 // ---- players ----------------------------------------------------------------------------------------

@@ -35,6 +35,41 @@ export function concat(s: State, a: unknown[], b: unknown[], rule: string): unkn
   return a.concat(b);
 }
 
+/** How many ways there are to choose k of n items, or Infinity past the list limit (counted before any is made). */
+function choose(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) {
+    c = (c * (n - k + i)) / i;
+    if (c > maxListSize) return Infinity;
+  }
+  return Math.round(c);
+}
+
+/**
+ * Every subset of a list of the given size (or of every size from 0 up when none is given), each in the list's
+ * order, smaller ones first: counted against the list limit before one is made.
+ */
+export function subsets(s: State, list: unknown[], size: unknown, rule: string): unknown[][] {
+  const n = list.length;
+  const sizes = size === null || size === undefined ? Array.from({ length: n + 1 }, (_, k) => k) : [num(size, rule)];
+  let total = 0;
+  for (const k of sizes) total += k < 0 || k > n || !Number.isInteger(k) ? 0 : choose(n, k);
+  if (total > maxListSize) throw new RuleError(`${rule}: the subsets of ${n.toLocaleString("en")} items${sizes.length === 1 ? ` of size ${sizes[0]}` : ""} are more than the limit of ${maxListSize.toLocaleString("en")} lists`, "E_LIST_SIZE");
+  tick(s, total);
+  const out: unknown[][] = [];
+  const pick: number[] = [];
+  const walk = (from: number, k: number) => {
+    if (pick.length === k) return void out.push(pick.map((i) => list[i]));
+    for (let i = from; i <= n - (k - pick.length); i++) {
+      pick.push(i);
+      walk(i + 1, k);
+      pick.pop();
+    }
+  };
+  for (const k of sizes) if (Number.isInteger(k) && k >= 0 && k <= n) walk(0, k);
+  return out;
+}
+
 /** Two texts joined, checked against the text limit. */
 export function strcat(a: string, b: string, rule: string): string {
   if (a.length + b.length > maxTextLength) throw new RuleError(`${rule}: joining texts makes ${(a.length + b.length).toLocaleString("en")} characters, more than the limit of ${maxTextLength.toLocaleString("en")}`, "E_TEXT_SIZE");
