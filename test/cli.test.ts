@@ -157,3 +157,23 @@ describe("houserules play", () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe("--option", () => {
+  it("sets a declared option for simulate and compare, read as its default is, and refuses an unknown name or a bad value before playing", async () => {
+    const length = async (args: string[]) => {
+      const r = await run(["simulate", "knockout-whist", "--players", "3", "--games", "6", "--json", ...args]);
+      expect(r.code, r.err).toBe(0);
+      return (JSON.parse(r.out) as { length: { mean: number } }).length.mean;
+    };
+    // a first hand of three cards makes a match of three hands at most, much shorter than from seven
+    expect(await length(["--option", "firstHand=3"])).toBeLessThan(await length([]));
+    const bad = await run(["simulate", "hearts", "--option", "passTo=up", "--games", "2"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(`option 'passTo' is one of "left", "right", "across", "hold", not "up"`);
+    const unknown = await run(["simulate", "war", "--option", "nope=1"]);
+    expect([unknown.code, unknown.err.split("\n")[0]]).toEqual([2, "houserules simulate: there is no option 'nope' (the rules declare no options)"]);
+    expect((await run(["simulate", "war", "--option", "nope"])).err).toContain("--option takes NAME=VALUE");
+    const compared = await run(["compare", "hearts", "--with", "hearts/jack-of-diamonds", "--games", "4", "--option", "passTo=hold", "--json"]);
+    expect(compared.code, compared.err).toBe(0);
+  });
+});

@@ -14,6 +14,36 @@ import { defaultBounds, type Bounds } from "../sim/budget.js";
 import type { AgentSpec } from "../sim/run-spec.js";
 import { startingCombination, startProblem } from "../sim/starting-combination.js";
 import { seatNames } from "../sim/play-game.js";
+import { optionProblems } from "../interpreter/options.js";
+
+/** --option NAME=VALUE, repeatable: a value for an option the rules declare. */
+export const optionFlag = { option: { type: "string" as const, multiple: true as const } };
+
+/** The help line of --option, for every command that takes it. */
+export const optionHelp = "  --option NAME=VALUE  a value for an option the rules declare (repeatable): a number, true or false,\n                 or text, as the option's default is";
+
+/**
+ * The options given with --option, read as the options' defaults are (a number, true or false, text) and
+ * checked against what the rules declare: an unknown name or a value out of range is bad usage, said before any
+ * game is played. `base` holds options set otherwise (a preset's), which --option overrides.
+ */
+export function optionsOf(values: Record<string, unknown>, game: Game, base?: Record<string, unknown>): Record<string, unknown> | undefined {
+  const given = (values.option as string[] | undefined) ?? [];
+  if (given.length === 0) return base;
+  const out: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base);
+  for (const text of given) {
+    const at = text.indexOf("=");
+    if (at <= 0) throw new UsageError(`--option takes NAME=VALUE, as in --option handSize=5, not '${text}'`);
+    const name = text.slice(0, at);
+    const raw = text.slice(at + 1);
+    const declared = game.options.get(name);
+    const want = declared === undefined ? undefined : typeof declared.value;
+    out[name] = want === "number" && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : want === "boolean" && (raw === "true" || raw === "false") ? raw === "true" : raw;
+  }
+  const problems = optionProblems(game.options, out);
+  if (problems.length) throw new UsageError(problems.map((p) => p.message).join("; "));
+  return out;
+}
 
 /** A seed as given: digits are a number while a number holds them exactly, else the text, so no two collide. */
 export function seedOf(text: unknown): number | string {

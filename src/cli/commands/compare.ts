@@ -10,7 +10,7 @@ import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { Progress } from "../progress.js";
 import { table } from "../../sim/text-table.js";
-import { agentSpecs, defaultPlayers, loadOrReport, seedOf } from "../game-options.js";
+import { agentSpecs, defaultPlayers, loadOrReport, optionFlag, optionHelp, optionsOf, seedOf } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
 
 export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--games G] [--seed S] [--agents a,b,...] [--workers N] [--json]
@@ -35,6 +35,7 @@ With one side and --with, the rules are compared with themselves with the fragme
 Options:
   --with F      compare A with A and fragment F (repeatable, or comma-separated)
   --players N   number of players (default: 4, or the nearest count both rules allow)
+${optionHelp}
   --games G     games on each side (default 500)
   --seed S      seed of the run (default 1); game i of both sides is played with seed "S:i"
   --agents L    comma-separated agent per seat (default random for every seat)
@@ -54,7 +55,7 @@ bad usage.
 export async function compareCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     with: { type: "string", multiple: true }, players: { type: "string" }, games: { type: "string" }, seed: { type: "string" },
-    agents: { type: "string" }, workers: { type: "string" }, json: { type: "boolean" }, coverage: { type: "boolean" },
+    agents: { type: "string" }, workers: { type: "string" }, json: { type: "boolean" }, coverage: { type: "boolean" }, ...optionFlag,
   });
   if (values.help) {
     io.out(compareHelp);
@@ -85,7 +86,7 @@ export async function compareCommand(argv: string[], io: IO): Promise<number> {
   try {
     const summaries = [];
     for (let i = 0; i < 2; i++) {
-      const spec: RunSpec = { refs: sides[i], players, seed, agents, coverage: values.coverage === true };
+      const spec: RunSpec = { refs: sides[i], players, seed, agents, coverage: values.coverage === true, options: optionsOf(values, games[i]) };
       const progress = new Progress(io, `${i ? "B" : "A"} ${games[i].id}`, count);
       summaries.push((await run(games[i], spec, count, pool ?? 0, (d) => progress.update(d))).summary);
       progress.finish();

@@ -13,7 +13,7 @@ import { describeEvent } from "../../interpreter/events.js";
 import { possessive } from "../../interpreter/zones.js";
 import type { State } from "../../interpreter/state.js";
 import { seedRng } from "../../interpreter/rng.js";
-import { loadOrReport, outputFile, parseAgents, playersOf } from "../game-options.js";
+import { loadOrReport, optionFlag, optionHelp, optionsOf, outputFile, parseAgents, playersOf } from "../game-options.js";
 import { withList } from "../rules-args.js";
 import { seatNames } from "../../sim/play-game.js";
 import { GameRecorder } from "../../sim/game-log.js";
@@ -31,6 +31,7 @@ A refused move is explained with the rule that refused it. Other commands: view,
 Options:
   --with F     compose fragment F onto the rules (repeatable)
   --players N  number of players (default 4, or the nearest count the rules allow)
+${optionHelp}
   --seat K     your seat, from 1 (default 1)
   --seed S     seed (default: a new game each time)
   --agents L   agents for the other seats (default random)
@@ -41,7 +42,7 @@ ${ruleFoldersOption(13)}
 `;
 
 export async function playCommand(argv: string[], io: IO): Promise<number> {
-  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true }, speed: { type: "string" }, log: { type: "string" } });
+  const { values, positionals } = readArgs(argv, { players: { type: "string" }, seat: { type: "string" }, seed: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true }, speed: { type: "string" }, log: { type: "string" }, ...optionFlag });
   if (values.help) {
     io.out(playHelp);
     return 0;
@@ -59,10 +60,11 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   const speed = values.speed === undefined ? 1 : Number(values.speed);
   if (!(speed > 0)) throw new UsageError("--speed must be a positive number");
   const names = seatNames(players).map((n, i) => (i === seat ? "You" : n));
+  const options = optionsOf(values, game) ?? {};
   const recorder = typeof logFile === "string"
-    ? new GameRecorder({ program: programVersion(), game: 1, rules: refs, hash: rulesHash(loaded), options: {}, seed, players: names, agents: agents.map((a, i) => (i === seat ? "person" : a.name)) })
+    ? new GameRecorder({ program: programVersion(), game: 1, rules: refs, hash: rulesHash(loaded), options, seed, players: names, agents: agents.map((a, i) => (i === seat ? "person" : a.name)) })
     : null;
-  const s = newGame(game, { players: names, seed, ...(recorder ? { watch: recorder.watch } : {}) });
+  const s = newGame(game, { players: names, seed, options, ...(recorder ? { watch: recorder.watch } : {}) });
   const rngs = agents.map((_, i) => seedRng(`${seed}/agent/${i}`));
   io.out(`${game.name} — ${players} players, you are seat ${seat + 1}. Seed ${seed}. Type help for commands.\n`);
   const code = await playSession({ s, seat, agents, rngs, io, speed });

@@ -15,7 +15,7 @@ import type { RunSpec } from "../../sim/run-spec.js";
 import { WorkerPool } from "../../sim/parallel.js";
 import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
-import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, outputFile, playersOf, reportWritten, seedOf, startFrom } from "../game-options.js";
+import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, optionFlag, optionHelp, optionsOf, outputFile, playersOf, reportWritten, seedOf, startFrom } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
 import { table, histogramLines } from "../../sim/text-table.js";
 
@@ -53,6 +53,7 @@ Options:
   --add-card F  add the rule card in file F to a match's cards, in the stack of its type (repeatable);
                 NAME=F puts it in the place of the match's card NAME (docs/language.md, "Games inside games")
   --players N   number of players (default: 4, or the nearest count the rules allow)
+${optionHelp}
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
   --agents L    comma-separated agent per seat, one for every seat or one for all (${agentNames().join(", ")});
@@ -93,7 +94,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
     players: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, agents: { type: "string" },
     json: { type: "boolean" }, all: { type: "boolean" }, check: { type: "boolean" }, ...rulesFlags, reaction: { type: "string" },
     workers: { type: "string" }, report: { type: "string" }, log: { type: "string" },
-    "time-limit": { type: "string" }, "memory-limit": { type: "string" },
+    "time-limit": { type: "string" }, "memory-limit": { type: "string" }, ...optionFlag,
   });
   if (values.help) {
     io.out(simulateHelp);
@@ -119,6 +120,7 @@ export async function simulateCommand(argv: string[], io: IO): Promise<number> {
   const record = typeof logFile === "string" ? { program: programVersion(), rules: refs, hash: rulesHash(loaded), agents: specs.map((a) => a.name) } : undefined;
   const spec: RunSpec = { refs, players, seed, agents: specs, checkConservation: Boolean(values.check), bounds, record };
   if (typeof values.preset === "string" && positionals.length === 1) spec.options = startFrom(game, values.preset, players, seed);
+  spec.options = optionsOf(values, game, spec.options);
   const progress = new Progress(io, `${game.id}`, games);
   const { summary, outcomes } = await run(game, spec, games, workers, (d) => progress.update(d));
   progress.finish();
