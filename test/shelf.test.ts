@@ -100,6 +100,18 @@ const shelf: ShelfGame[] = [
       { scenario: "last-hand", from: "value: handSize < 1", to: "value: handSize < 0", says: "expected over true, but it is false" },
     ],
   },
+  {
+    id: "president",
+    players: [4, 3, 7],
+    games: 10,
+    breaks: [
+      { scenario: "beat", from: "check: played == 0 or cards.count == played", to: "check: true", says: "expected 'play 7D' not to be legal for Bob" },
+      { scenario: "beat", from: "strength(c): \"c.rank == 2 ? 15 : c.rank\"", to: "strength(c): c.rank", says: "expected 'play 2C 2D' to be legal for Dee" },
+      { scenario: "round", from: "    move(pile, cleared)\n    played = 0\n", to: "    played = 0\n", says: "expected pile to hold []" },
+      { scenario: "round", from: "passesInRow >= (lastToPlay.place == 0 ? active.count - 1 : active.count)", to: "passesInRow >= active.count", says: "expected played 0, but it is 1" },
+      { scenario: "finish", from: "passesInRow >= (lastToPlay.place == 0 ? active.count - 1 : active.count)", to: "passesInRow >= active.count - 1", says: "it is Bob's turn, not Cy's" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
