@@ -112,6 +112,20 @@ const shelf: ShelfGame[] = [
       { scenario: "finish", from: "passesInRow >= (lastToPlay.place == 0 ? active.count - 1 : active.count)", to: "passesInRow >= active.count - 1", says: "it is Bob's turn, not Cy's" },
     ],
   },
+  {
+    id: "durak",
+    players: [2, 4, 6],
+    games: 5,
+    breaks: [
+      { scenario: "beat-off", from: "(card.suit == trump and target.suit != trump)", to: "false", says: "expected 'beat 9S 7H' to be legal for Bob" },
+      { scenario: "beat-off", from: "check: attackCount == 0 or card.rank in tableRanks", to: "check: true", says: "expected 'attack KC' not to be legal for Ann" },
+      { scenario: "beat-off", from: "nextAttacker = not taking and defender.hand.any ? defender : next(defender)", to: "nextAttacker = next(defender)", says: "expected turn Bob, but it is Cy" },
+      { scenario: "take", from: "check: attack.count < defender.hand.count", to: "check: true", says: "expected 'attack 8H' not to be legal for Ann" },
+      { scenario: "take", from: "    refill(defender)\n", to: "", says: "expected Bob's hand to hold" },
+      { scenario: "fool", from: "  losers: active", to: "  losers: players", says: "expected losers [Cy]" },
+      { scenario: "first-attack", from: "minBy(p => p.hand.filter(c => c.suit == trump).minBy(c => c.rank).rank)", to: "first", says: "expected turn Cy, but it is Ann" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */

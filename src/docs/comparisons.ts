@@ -62,6 +62,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("oh-hell/point-a-trick", 4, 300),
   shelfRule("president/revolution", 4, 300),
   shelfRule("president/three-of-clubs", 4, 300),
+  shelfRule("durak/transfer", 4, 200),
+  shelfRule("durak/first-bout-five", 4, 200),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
