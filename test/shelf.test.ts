@@ -126,6 +126,18 @@ const shelf: ShelfGame[] = [
       { scenario: "first-attack", from: "minBy(p => p.hand.filter(c => c.suit == trump).minBy(c => c.rank).rank)", to: "first", says: "expected turn Cy, but it is Ann" },
     ],
   },
+  {
+    id: "cheat",
+    players: [3, 5, 8],
+    games: 10,
+    breaks: [
+      { scenario: "claim", from: "nextRank(rank): \"rank == 14 ? 2 : rank + 1\"", to: "nextRank(rank): \"rank + 1\"", says: "expected lastRank 2, but it is 15" },
+      { scenario: "claim", from: "check: laid.count < maxCards", to: "check: true", says: "expected 'lay 9S' not to be legal for Ann" },
+      { scenario: "doubt", from: "let taker = truthful ? me : lastClaimer", to: "let taker = lastClaimer", says: "expected Cy's hand to hold" },
+      { scenario: "doubt", from: "let truthful = shown.all(c => c.rank == lastRank)", to: "let truthful = shown.any(c => c.rank == lastRank)", says: "expected Ann's hand to hold" },
+      { scenario: "last-cards", from: "value: \"not claimPending and players.any", to: "value: \"players.any", says: "expected over false, but it is true" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
