@@ -100,6 +100,44 @@ const shelf: ShelfGame[] = [
       { scenario: "last-hand", from: "value: handSize < 1", to: "value: handSize < 0", says: "expected over true, but it is false" },
     ],
   },
+  {
+    id: "president",
+    players: [4, 3, 7],
+    games: 10,
+    breaks: [
+      { scenario: "beat", from: "check: played == 0 or cards.count == played", to: "check: true", says: "expected 'play 7D' not to be legal for Bob" },
+      { scenario: "beat", from: "strength(c): \"c.rank == 2 ? 15 : c.rank\"", to: "strength(c): c.rank", says: "expected 'play 2C 2D' to be legal for Dee" },
+      { scenario: "round", from: "    move(pile, cleared)\n    played = 0\n", to: "    played = 0\n", says: "expected pile to hold []" },
+      { scenario: "round", from: "passesInRow >= (lastToPlay.place == 0 ? active.count - 1 : active.count)", to: "passesInRow >= active.count", says: "expected played 0, but it is 1" },
+      { scenario: "finish", from: "passesInRow >= (lastToPlay.place == 0 ? active.count - 1 : active.count)", to: "passesInRow >= active.count - 1", says: "it is Bob's turn, not Cy's" },
+    ],
+  },
+  {
+    id: "durak",
+    players: [2, 4, 6],
+    games: 5,
+    breaks: [
+      { scenario: "beat-off", from: "(card.suit == trump and target.suit != trump)", to: "false", says: "expected 'beat 9S 7H' to be legal for Bob" },
+      { scenario: "beat-off", from: "check: attackCount == 0 or card.rank in tableRanks", to: "check: true", says: "expected 'attack KC' not to be legal for Ann" },
+      { scenario: "beat-off", from: "nextAttacker = not taking and defender.hand.any ? defender : next(defender)", to: "nextAttacker = next(defender)", says: "expected turn Bob, but it is Cy" },
+      { scenario: "take", from: "check: attack.count < defender.hand.count", to: "check: true", says: "expected 'attack 8H' not to be legal for Ann" },
+      { scenario: "take", from: "    refill(defender)\n", to: "", says: "expected Bob's hand to hold" },
+      { scenario: "fool", from: "  losers: active", to: "  losers: players", says: "expected losers [Cy]" },
+      { scenario: "first-attack", from: "minBy(p => p.hand.filter(c => c.suit == trump).minBy(c => c.rank).rank)", to: "first", says: "expected turn Cy, but it is Ann" },
+    ],
+  },
+  {
+    id: "cheat",
+    players: [3, 5, 8],
+    games: 10,
+    breaks: [
+      { scenario: "claim", from: "nextRank(rank): \"rank == 14 ? 2 : rank + 1\"", to: "nextRank(rank): \"rank + 1\"", says: "expected lastRank 2, but it is 15" },
+      { scenario: "claim", from: "check: laid.count < maxCards", to: "check: true", says: "expected 'lay 9S' not to be legal for Ann" },
+      { scenario: "doubt", from: "let taker = truthful ? me : lastClaimer", to: "let taker = lastClaimer", says: "expected Cy's hand to hold" },
+      { scenario: "doubt", from: "let truthful = shown.all(c => c.rank == lastRank)", to: "let truthful = shown.any(c => c.rank == lastRank)", says: "expected Ann's hand to hold" },
+      { scenario: "last-cards", from: "value: \"not claimPending and players.any", to: "value: \"players.any", says: "expected over false, but it is true" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */

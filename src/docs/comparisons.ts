@@ -60,6 +60,12 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("knockout-whist/no-trumps", 4, 300),
   shelfRule("oh-hell/no-hook", 4, 300),
   shelfRule("oh-hell/point-a-trick", 4, 300),
+  shelfRule("president/revolution", 4, 300),
+  shelfRule("president/three-of-clubs", 4, 300),
+  shelfRule("durak/transfer", 4, 200),
+  shelfRule("durak/first-bout-five", 4, 200),
+  shelfRule("cheat/anyone-doubts", 4, 300),
+  shelfRule("cheat/one-either-side", 4, 300),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
