@@ -221,3 +221,16 @@ ${after}`;
     ]);
   });
 });
+
+describe("a scenario's variables", () => {
+  const text = (vars: string) => `name: v\nrules: blackjack\nplayers: [Ann, Bob]\nvariables:\n${vars}\nmoves:\n  - expect: {variables: {bet: {Ann: 3}}}\n`;
+  it("are set before the first move, each checked against its variable's type, players and names", () => {
+    expect(runScenarioText(text("  bet: {Ann: 3}"), "s.yaml", ".").passed).toBe(true);
+    const failures = (vars: string) => runScenarioText(text(vars), "s.yaml", ".").failures.map(formatDiagnostic);
+    expect(failures("  bets: {Ann: 3}")).toEqual(["s.yaml:5:3: error E_SCHEMA: there is no variable 'bets' (did you mean 'bet'?)"]);
+    expect(failures("  bet: {Ann: high}")).toEqual(['s.yaml:5:14: error E_SCHEMA: bet is a number, not "high"']);
+    expect(failures("  bet: {Zed: 3}")).toEqual(["s.yaml:5:9: error E_SCHEMA: there is no player called 'Zed' (players: Ann, Bob)"]);
+    expect(failures("  bet: 3")).toEqual(["s.yaml:5:8: error E_SCHEMA: bet is each player's: give it as {Ann: value}"]);
+    expect(failures("  onSecond: {Ann: yes}")[0]).toContain("onSecond is true or false");
+  });
+});

@@ -3,6 +3,7 @@
 // of its own: E_REFUSED (a move was refused), E_ACCEPTED (a move that must be refused was accepted), E_EXPECT
 // (an expectation does not hold), E_STOPPED (a rule failed while the game ran); E_SCHEMA for a malformed file.
 import type { Code, Diagnostic } from "../interpreter/diagnostics.js";
+import { suggestion } from "../interpreter/diagnostics.js";
 import { bytesOver, maxFileBytes } from "../interpreter/limits.js";
 import { SourceFile, escapePointer, loadYaml } from "../interpreter/load/yaml.js";
 import { optionProblems } from "../interpreter/options.js";
@@ -176,6 +177,8 @@ class ScenarioRun {
       return;
     }
     this.checkPreset(options);
+    if (this.raw.variables !== undefined) this.setVariables(this.raw.variables as Raw);
+    if (this.failures.length) return;
     this.checkState("the deal");
     this.steps(steps, "/moves", null, rounds);
     if (this.failures.length === 0 && this.raw.expect) this.expectations.check(this.raw.expect as Raw, this.topContext(), "/expect", "at the end");
@@ -189,6 +192,55 @@ class ScenarioRun {
     if (!o) return undefined;
     for (const p of optionProblems(this.game.options, o)) this.problem(`/options/${escapePointer(p.name)}`, `${this.game.name}: ${p.message}`, !this.game.options.has(p.name));
     return o;
+  }
+
+  /**
+   * The scenario's `variables:` set before its first move, written as expectations write them: a game variable by
+   * its value, a player's as {Ann: value}; cards and players by name. A game that starts in the middle (hearts
+   * broken, stacks of chips unequal) starts so, each value checked against the variable's type.
+   */
+  private setVariables(vars: Raw): void {
+    const s = this.s!;
+    for (const [name, value] of Object.entries(vars)) {
+      const at = `/variables/${escapePointer(name)}`;
+      const def = s.game.vars.find((v) => v.name === name);
+      if (!def) {
+        this.problem(at, `there is no variable '${name}'${suggestion(name, s.game.vars.map((v) => v.name))}`, true);
+        continue;
+      }
+      const read = (v: unknown, where: string): unknown => {
+        const t = def.type;
+        const card = (x: unknown) => (typeof x === "string" ? (s.game.cardsNamed(x)[0] ?? -1) : -1);
+        const seat = (x: unknown) => (typeof x === "string" ? this.names.findIndex((n) => n.toLowerCase() === x.toLowerCase()) : -1);
+        const fail = (what: string) => (this.problem(where, `${name} is ${what}, not ${JSON.stringify(v)}`), undefined);
+        if (t.t === "num") return typeof v === "number" && Number.isFinite(v) ? v : fail("a number");
+        if (t.t === "bool") return typeof v === "boolean" ? v : fail("true or false");
+        if (t.t === "str") return typeof v === "string" ? v : fail("text");
+        if (t.t === "card") return v === null ? null : card(v) >= 0 ? card(v) : fail("a card, by its name, or null");
+        if (t.t === "player") return v === null ? null : seat(v) >= 0 ? seat(v) : fail(`a player (${this.names.join(", ")}) or null`);
+        if (t.t === "list" && t.of.t === "card") return Array.isArray(v) && v.every((x) => card(x) >= 0) ? v.map(card) : fail("a list of cards, by their names");
+        if (t.t === "list" && t.of.t === "player") return Array.isArray(v) && v.every((x) => seat(x) >= 0) ? v.map(seat) : fail("a list of players");
+        return fail("a variable a scenario cannot set");
+      };
+      if (def.per === "game") {
+        const v = read(value, at);
+        if (v !== undefined) s.vars[def.slot] = v;
+        continue;
+      }
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        this.problem(at, `${name} is each player's: give it as {${this.names[0]}: value}`);
+        continue;
+      }
+      for (const [who, v] of Object.entries(value as Raw)) {
+        const p = this.names.findIndex((n) => n.toLowerCase() === who.toLowerCase());
+        if (p < 0) {
+          this.problem(`${at}/${escapePointer(who)}`, `there is no player called '${who}' (players: ${this.names.join(", ")})`, true);
+          continue;
+        }
+        const read1 = read(v, `${at}/${escapePointer(who)}`);
+        if (read1 !== undefined) s.vars[s.game.globalVars + def.slot * s.n + p] = read1;
+      }
+    }
   }
 
   /** A preset beside `rules:` must be what the first round is composed from. */
