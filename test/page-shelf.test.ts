@@ -86,8 +86,17 @@ describe("the shelf in the page", () => {
     expect(sides.map(games)).toEqual([games(await simulate("uno")), games(await simulate("uno", "--with", "uno/seven-o", "--with", "uno/stack-draw-two"))]);
     expect(sides.map((s) => s.games)).toEqual([200, 200]);
 
-    // vary this game: a file of one's own that extends Uno, open in the editor
+    // a link made on the Shelf opens on the Shelf (a link names the screen shown, and refuses one it does not know)
     await page.click("[data-screen=shelf]");
+    await page.click("button:has-text('Share')");
+    await page.waitForFunction(() => (document.querySelector("[data-test=share-link]") as HTMLInputElement | null)?.value.includes("#share="));
+    const other = await openPage(pg, await page.inputValue("[data-test=share-link]"));
+    await other.page.locator("[data-test=shelf-list] [data-game=uno]").waitFor();
+    expect(await other.page.locator(".screen-shelf").isVisible()).toBe(true);
+    expect(other.problems).toEqual([]);
+    await other.context.close();
+
+    // vary this game: a file of one's own that extends Uno, open in the editor
     await page.click("[data-test=shelf-vary]");
     await page.waitForFunction(() => (globalThis as any).playground.app.opened() === "yours/my-uno.yaml");
     expect(await page.evaluate(() => (globalThis as any).playground.app.workspace.text("yours/my-uno.yaml"))).toContain("extends: uno\n");
