@@ -36,8 +36,11 @@ export class App {
   opened: () => string | null = () => null;
   /** Starts a game of rules named as the Rules field takes them, for a number of players (set by the Play screen). */
   play: (rules: string, players: number) => void = () => {};
-  /** Makes ready a run of rules named as the Rules field takes them (set by the Measure screen). */
-  measure: (rules: string, players: number) => void = () => {};
+  /**
+   * Makes ready a run of rules named as the Rules field takes them (set by the Measure screen); with `against`,
+   * a comparison of them against those rules.
+   */
+  measure: (rules: string, players: number, against?: string) => void = () => {};
   private checkedListeners: ((results: CheckResult[]) => void)[] = [];
 
   show(screen: string): void {

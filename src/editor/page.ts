@@ -7,6 +7,7 @@ import { EditScreen } from "./edit/screen.js";
 import { ComposeScreen } from "./compose/screen.js";
 import { PlayScreen } from "./play/screen.js";
 import { MeasureScreen } from "./measure/screen.js";
+import { ShelfScreen } from "./shelf/screen.js";
 import { registerQuickFixes } from "./monaco/markers.js";
 import { monaco } from "./monaco/monaco.js";
 import { ExpressionNames } from "./monaco/expressions.js";
@@ -43,7 +44,8 @@ export async function startPage(rules: RulesClient): Promise<void> {
   const play = new PlayScreen(app);
   const measure = new MeasureScreen(app);
   const compose = new ComposeScreen(app);
-  app.shell = new Shell(document.getElementById("app")!, [edit, compose, play, measure]);
+  const shelf = new ShelfScreen(app);
+  app.shell = new Shell(document.getElementById("app")!, [edit, shelf, compose, play, measure]);
   // a link carries what the screens were set to, as a reload finds it
   app.shell.actions.append(shareButton(app, () => edit.current(), async () => ({
     screen: app.shell.shown ?? undefined,
@@ -93,7 +95,7 @@ export async function startPage(rules: RulesClient): Promise<void> {
   addEventListener("hashchange", () => void openSharedLink(app).then((opened) => opened && adopt(opened)));
 
   // A handle for the browser tests and for anyone curious in the console; the page itself never reads it.
-  Object.assign(globalThis, { playground: { app, edit, names, monaco, play, measure } });
+  Object.assign(globalThis, { playground: { app, edit, names, monaco, play, measure, shelf } });
   document.body.dataset.ready = "yes";
   performance.mark("playground-ready");
 }

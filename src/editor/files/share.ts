@@ -14,7 +14,7 @@ export const maxSharedBytes = 2_000_000;
 const version = 1;
 
 /** The screens a link may show, by id. */
-export const sharedScreens = ["edit", "compose", "play", "measure"];
+export const sharedScreens = ["edit", "shelf", "compose", "play", "measure"];
 
 export interface Shared {
   files: [name: string, text: string][];

@@ -60,11 +60,14 @@ export class MeasureScreen implements Screen {
   private results = h("div", { class: "results", "data-test": "measure-results" });
 
   constructor(private app: App) {
-    app.measure = (rules, players) => {
+    app.measure = (rules, players, compared) => {
       app.show("measure");
       // a comparison chosen for other rules is not carried over to these without a word
       const against = this.rulesB.value.trim();
-      if (against && this.rulesA.value.trim() !== rules.trim()) {
+      if (compared !== undefined) {
+        this.rulesB.value = compared;
+        this.message.textContent = "";
+      } else if (against && this.rulesA.value.trim() !== rules.trim()) {
         this.rulesB.value = "";
         this.message.textContent = `The comparison against ${against} was for ${this.rulesA.value.trim()}: it is cleared. Name rules in "against" to compare these with them.`;
       }

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import type { Scope } from "../../interpreter/load/scope.js";
 import type { BuiltinInfo } from "../../authoring/assist.js";
 import type { Place } from "./where.js";
+import type { CatalogEntry } from "../../interpreter/load/catalog.js";
 
 export type { BuiltinInfo };
 
@@ -14,6 +15,8 @@ export type Request =
   | { kind: "check"; rules: string[] }
   /** The rule cards, shipped and the user's, and the bases they compose onto. */
   | { kind: "catalog" }
+  /** The shelf as `houserules games` lists it: the games that name a family, each with its house rules. */
+  | { kind: "shelf" }
   /** `houserules compose` of cards (ids or paths), optionally for a number of players. */
   | { kind: "compose"; cards: string[]; players: number | null }
   /** The expression language's functions, effects and words. */
@@ -72,6 +75,17 @@ export interface MatchInfo {
   cards: { name: string; title: string; type: string }[];
 }
 
+/**
+ * A game on the shelf, as `houserules games --json` gives it (that command's module reads the command line's
+ * folders and cannot be loaded here): its catalogue entry's id, name and players, its family, its summary and
+ * the house rules that ship with it.
+ */
+export type ShelfGame = Pick<CatalogEntry, "id" | "name" | "players"> & {
+  family: string;
+  summary: string;
+  houseRules: Pick<CatalogEntry, "id" | "name" | "text">[];
+};
+
 export interface Composition {
   ok: boolean;
   /** What `houserules compose` prints for the same cards and players, line for line. */
@@ -85,6 +99,7 @@ export type Reply =
   | { kind: "files" }
   | { kind: "check"; results: CheckResult[] }
   | { kind: "catalog"; bases: BaseInfo[]; cards: CardInfo[]; matches: MatchInfo[] }
+  | { kind: "shelf"; games: ShelfGame[] }
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
