@@ -3,7 +3,8 @@
 import { ruleFoldersOption } from "../rule-folders.js";
 import { readArgs } from "../args.js";
 import type { IO } from "../io.js";
-import { catalog, type CatalogEntry } from "../../interpreter/load/catalog.js";
+import { catalog } from "../../interpreter/load/catalog.js";
+import { shelfOf, type ShelfGame } from "../../interpreter/load/shelf.js";
 import { gameFamilies } from "../../interpreter/sections/about.js";
 import { table } from "../../sim/text-table.js";
 
@@ -21,26 +22,8 @@ ${ruleFoldersOption(12)}
   -h, --help  this text
 `;
 
-export interface ShelfGame {
-  id: string;
-  name: string;
-  family: string;
-  players: { min: number; max: number } | null;
-  summary: string;
-  houseRules: { id: string; name: string; text: string }[];
-}
-
-/** The shelf: the games that name a family, in the families' order, then by name; each with its house rules. */
-export function shelf(entries: CatalogEntry[] = catalog()): ShelfGame[] {
-  const order = (f: string) => (gameFamilies as readonly string[]).indexOf(f);
-  return entries
-    .filter((e) => e.family !== null)
-    .map((e) => ({
-      id: e.id, name: e.name, family: e.family!, players: e.players, summary: e.text,
-      houseRules: entries.filter((h) => h.extends === e.id && h.known === "house").map((h) => ({ id: h.id, name: h.name, text: h.text })),
-    }))
-    .sort((a, b) => order(a.family) - order(b.family) || a.name.localeCompare(b.name));
-}
+/** The shelf of the catalogue: the games that name a family, each with its house rules. */
+export const shelf = (): ShelfGame[] => shelfOf(catalog());
 
 export async function gamesCommand(argv: string[], io: IO): Promise<number> {
   const { values } = readArgs(argv, { json: { type: "boolean" }, family: { type: "string" } });

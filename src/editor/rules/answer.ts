@@ -14,8 +14,8 @@ import { rulebookText } from "../../explain/render.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
 import { whereWritten } from "./where.js";
-import { gameFamilies } from "../../interpreter/sections/about.js";
-import type { BaseInfo, CardInfo, MatchInfo, Reply, Request, ShelfGame } from "./protocol.js";
+import { shelfOf } from "../../interpreter/load/shelf.js";
+import type { BaseInfo, CardInfo, MatchInfo, Reply, Request } from "./protocol.js";
 
 export function answer(request: Request): Reply {
   switch (request.kind) {
@@ -39,7 +39,7 @@ export function answer(request: Request): Reply {
       };
     }
     case "shelf":
-      return { kind: "shelf", games: shelf(catalog()) };
+      return { kind: "shelf", games: shelfOf(catalog()) };
     case "language":
       return { kind: "language", ...languageInfo(reservedWords) };
     case "explain": {
@@ -97,15 +97,3 @@ function match(e: CatalogEntry): MatchInfo {
   return { id: e.id, name: e.name, path: pathOf(e.id), cards: matchCardsOf(e) };
 }
 
-/**
- * The shelf as `houserules games` makes it (src/cli/commands/games.ts, which the worker cannot load: it reads the
- * command line's folders): the games that name a family, in the families' order and then by name, each with
- * the fragments that extend it and are marked as house rules.
- */
-function shelf(entries: CatalogEntry[]): ShelfGame[] {
-  const order = (f: string) => (gameFamilies as readonly string[]).indexOf(f);
-  const houseRules = (id: string) => entries.filter((h) => h.extends === id && h.known === "house").map((h) => ({ id: h.id, name: h.name, text: h.text }));
-  return entries
-    .flatMap((e) => (e.family === null ? [] : [{ id: e.id, name: e.name, family: e.family, players: e.players, summary: e.text, houseRules: houseRules(e.id) }]))
-    .sort((a, b) => order(a.family) - order(b.family) || a.name.localeCompare(b.name));
-}

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../interpreter/diagnostics.js";
 import type { Scope } from "../../interpreter/load/scope.js";
 import type { BuiltinInfo } from "../../authoring/assist.js";
 import type { Place } from "./where.js";
-import type { CatalogEntry } from "../../interpreter/load/catalog.js";
+import type { ShelfGame } from "../../interpreter/load/shelf.js";
 
 export type { BuiltinInfo };
 
@@ -75,16 +75,8 @@ export interface MatchInfo {
   cards: { name: string; title: string; type: string }[];
 }
 
-/**
- * A game on the shelf, as `houserules games --json` gives it (that command's module reads the command line's
- * folders and cannot be loaded here): its catalogue entry's id, name and players, its family, its summary and
- * the house rules that ship with it.
- */
-export type ShelfGame = Pick<CatalogEntry, "id" | "name" | "players"> & {
-  family: string;
-  summary: string;
-  houseRules: Pick<CatalogEntry, "id" | "name" | "text">[];
-};
+/** A game on the shelf, as `houserules games` lists it (src/interpreter/load/shelf.ts). */
+export type { ShelfGame };
 
 export interface Composition {
   ok: boolean;
