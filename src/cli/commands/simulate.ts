@@ -231,12 +231,12 @@ async function simulateAll(io: IO, games: number, seed: number | string, json: b
       results.push(s);
       if (s.unfinished) ok = false;
       const never = s.coverage ? s.coverage.never.length + s.innerCoverage.reduce((a, t) => a + t.never.length, 0) : 0;
-      rows.push([id, players, s.games, s.finished, s.length.mean, s.length.sd, s.length.max, s.branching.mean, never, `${Math.round((s.games / ms) * 1000)}`]);
+      rows.push([id, players, s.games, s.finished, s.length.mean, s.length.sd, s.length.max, s.branching.mean, never, `${Math.round((s.games / ms) * 1000)}`, `${Math.round(((s.length.mean * s.games) / ms) * 1000)}`]);
     }
   } finally {
     await pool?.close();
   }
   if (json) io.out(JSON.stringify({ results }, null, 2) + "\n");
-  else io.out(table(["rules", "players", "games", "finished", "mean moves", "sd", "max", "branching", "never fired", "games/s"], rows));
+  else io.out(table(["rules", "players", "games", "finished", "mean moves", "sd", "max", "branching", "never fired", "games/s", "moves/s"], rows));
   return ok ? 0 : 1;
 }
