@@ -138,8 +138,20 @@ const shelf: ShelfGame[] = [
       { scenario: "last-cards", from: "value: \"not claimPending and players.any", to: "value: \"players.any", says: "expected over false, but it is true" },
     ],
   },
+  {
+    id: "golf",
+    players: [2, 4, 6],
+    games: 10,
+    breaks: [
+      { scenario: "swap", from: "move(old, discard)", to: "move(old, stock)", says: "expected discard to hold [KH]" },
+      { scenario: "swap", from: "from: \"drawn.any and not fromDiscard ? faceDownPositions : []\"", to: "from: \"drawn.any ? faceDownPositions : []\"", says: "discard needs spot here" },
+      { scenario: "last-turns", from: "lastTurns = playerCount - 1", to: "lastTurns = 1", says: "expected over false, but it is true" },
+      { scenario: "last-turns", from: "          move(downOf(player, spot), upOf(player, spot))\n", to: "", says: "expected Bob's up4 to hold [7D]" },
+      { scenario: "scoring", from: "pairs(upper, lower): upper.rank == lower.rank", to: "pairs(upper, lower): false", says: "expected Ann's score -10" },
+      { scenario: "scoring", from: "card.rank == 13 ? 0 :", to: "", says: "expected Ann's score -10, but it is -20" },
+    ],
+  },
 ];
-
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
 function houseRules(id: string): { id: string; scenarios: string[] }[] {
   const folder = join("rules", id);
