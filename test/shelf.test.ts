@@ -151,7 +151,21 @@ const shelf: ShelfGame[] = [
       { scenario: "scoring", from: "card.rank == 13 ? 0 :", to: "", says: "expected Ann's score -10, but it is -20" },
     ],
   },
+  {
+    id: "scopa",
+    players: [2],
+    games: 10,
+    breaks: [
+      { scenario: "capture", from: "check: taken.count == 1 or not table.any(other => other.rank == card.rank)", to: "check: true", says: "expected 'capture 7D 3C 4S' not to be legal for Ann" },
+      { scenario: "capture", from: "check: not canCapture(card)", to: "check: true", says: "expected 'lay 7D' not to be legal for Ann" },
+      { scenario: "sweep", from: "        scope += 1", to: "        scope += 0", says: "expected Ann's scope 1" },
+      { scenario: "sweep", from: "        deal(deck, hand, 3)\n", to: "", says: "expected Ann's hand to hold 3 cards" },
+      { scenario: "count", from: "if table.empty and not lastPlay and", to: "if table.empty and", says: "expected Bob's points 2" },
+      { scenario: "count", from: "value: [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10]", to: "value: [0, 16, 12, 13, 14, 15, 21, 18, 10, 10, 10]", says: "expected Ann's points 2" },
+    ],
+  },
 ];
+
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */
 function houseRules(id: string): { id: string; scenarios: string[] }[] {
   const folder = join("rules", id);

@@ -68,6 +68,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("cheat/one-either-side", 4, 300),
   shelfRule("golf/jokers", 4, 300),
   shelfRule("golf/minus-four", 4, 300),
+  shelfRule("scopa/ace-takes-all", 2, 200),
+  shelfRule("scopa/napola", 2, 200),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
