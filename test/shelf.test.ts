@@ -164,6 +164,21 @@ const shelf: ShelfGame[] = [
       { scenario: "count", from: "value: [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10]", to: "value: [0, 16, 12, 13, 14, 15, 21, 18, 10, 10, 10]", says: "expected Ann's points 2" },
     ],
   },
+  {
+    id: "klondike",
+    players: [1],
+    games: 10,
+    breaks: [
+      { scenario: "build", from: "red(card) != red(pile.top) and", to: "", says: "expected 'build 8C column#7' not to be legal for Ann" },
+      { scenario: "build", from: "pile.empty ? value(card) == 13 :", to: "pile.empty ? true :", says: "expected 'build 8C column#4' not to be legal for Ann" },
+      { scenario: "build", from: "        move(under.top, pile)\n", to: "", says: "expected column #2 to hold [3D], but it holds []" },
+      { scenario: "build", from: "let moving = top(source, source.count - place)", to: "let moving = [card]", says: "expected column #1 to hold [KS, QH, JC], but it holds [KS, QH]" },
+      { scenario: "foundation", from: "value(pile.top) + 1 == value(card)", to: "value(pile.top) < value(card)", says: "expected 'home 3S' not to be legal for Ann" },
+      { scenario: "foundation", from: "value(card): \"card.rank == 14 ? 1 : card.rank\"", to: "value(card): card.rank", says: "expected 'home AS' to be legal for Ann" },
+      { scenario: "stock", from: "          move(waste.top, stock)", to: "          move(waste, stock)", says: "expected stock to hold [JC, QC]" },
+      { scenario: "stock", from: "check: stock.empty", to: "check: true", says: "expected 'stop' not to be legal for Ann" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */

@@ -70,6 +70,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("golf/minus-four", 4, 300),
   shelfRule("scopa/ace-takes-all", 2, 200),
   shelfRule("scopa/napola", 2, 200),
+  shelfRule("klondike/draw-three", 1, 300),
+  shelfRule("klondike/vegas", 1, 300),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
