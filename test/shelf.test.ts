@@ -138,6 +138,47 @@ const shelf: ShelfGame[] = [
       { scenario: "last-cards", from: "value: \"not claimPending and players.any", to: "value: \"players.any", says: "expected over false, but it is true" },
     ],
   },
+  {
+    id: "golf",
+    players: [2, 4, 6],
+    games: 10,
+    breaks: [
+      { scenario: "swap", from: "move(old, discard)", to: "move(old, stock)", says: "expected discard to hold [KH]" },
+      { scenario: "swap", from: "from: \"drawn.any and not fromDiscard ? faceDownPositions : []\"", to: "from: \"drawn.any ? faceDownPositions : []\"", says: "discard needs spot here" },
+      { scenario: "last-turns", from: "lastTurns = playerCount - 1", to: "lastTurns = 1", says: "expected over false, but it is true" },
+      { scenario: "last-turns", from: "          move(downOf(player, spot), upOf(player, spot))\n", to: "", says: "expected Bob's up4 to hold [7D]" },
+      { scenario: "scoring", from: "pairs(upper, lower): upper.rank == lower.rank", to: "pairs(upper, lower): false", says: "expected Ann's score -10" },
+      { scenario: "scoring", from: "card.rank == 13 ? 0 :", to: "", says: "expected Ann's score -10, but it is -20" },
+    ],
+  },
+  {
+    id: "scopa",
+    players: [2],
+    games: 10,
+    breaks: [
+      { scenario: "capture", from: "check: taken.count == 1 or not table.any(other => other.rank == card.rank)", to: "check: true", says: "expected 'capture 7D 3C 4S' not to be legal for Ann" },
+      { scenario: "capture", from: "check: not canCapture(card)", to: "check: true", says: "expected 'lay 7D' not to be legal for Ann" },
+      { scenario: "sweep", from: "        scope += 1", to: "        scope += 0", says: "expected Ann's scope 1" },
+      { scenario: "sweep", from: "        deal(deck, hand, 3)\n", to: "", says: "expected Ann's hand to hold 3 cards" },
+      { scenario: "count", from: "if table.empty and not lastPlay and", to: "if table.empty and", says: "expected Bob's points 2" },
+      { scenario: "count", from: "value: [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10]", to: "value: [0, 16, 12, 13, 14, 15, 21, 18, 10, 10, 10]", says: "expected Ann's points 2" },
+    ],
+  },
+  {
+    id: "klondike",
+    players: [1],
+    games: 10,
+    breaks: [
+      { scenario: "build", from: "red(card) != red(pile.top) and", to: "", says: "expected 'build 8C column#7' not to be legal for Ann" },
+      { scenario: "build", from: "pile.empty ? value(card) == 13 :", to: "pile.empty ? true :", says: "expected 'build 8C column#4' not to be legal for Ann" },
+      { scenario: "build", from: "        move(under.top, pile)\n", to: "", says: "expected column #2 to hold [3D], but it holds []" },
+      { scenario: "build", from: "let moving = top(source, source.count - place)", to: "let moving = [card]", says: "expected column #1 to hold [KS, QH, JC], but it holds [KS, QH]" },
+      { scenario: "foundation", from: "value(pile.top) + 1 == value(card)", to: "value(pile.top) < value(card)", says: "expected 'home 3S' not to be legal for Ann" },
+      { scenario: "foundation", from: "value(card): \"card.rank == 14 ? 1 : card.rank\"", to: "value(card): card.rank", says: "expected 'home AS' to be legal for Ann" },
+      { scenario: "stock", from: "          move(waste.top, stock)", to: "          move(waste, stock)", says: "expected stock to hold [JC, QC]" },
+      { scenario: "stock", from: "check: stock.empty", to: "check: true", says: "expected 'stop' not to be legal for Ann" },
+    ],
+  },
 ];
 
 /** The house rules of a game: its fragments marked `known: house`, each with the scenarios under house/. */

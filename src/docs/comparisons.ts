@@ -66,6 +66,12 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("durak/first-bout-five", 4, 200),
   shelfRule("cheat/anyone-doubts", 4, 300),
   shelfRule("cheat/one-either-side", 4, 300),
+  shelfRule("golf/jokers", 4, 300),
+  shelfRule("golf/minus-four", 4, 300),
+  shelfRule("scopa/ace-takes-all", 2, 200),
+  shelfRule("scopa/napola", 2, 200),
+  shelfRule("klondike/draw-three", 1, 300),
+  shelfRule("klondike/vegas", 1, 300),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
