@@ -66,6 +66,19 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["On The Cards: Out of the Box, Loser Chooses", ["on-the-cards/out-of-the-box", "on-the-cards/style-loser-chooses"], [4], 1, 2],
   ["On The Cards: Round the Twist", ["on-the-cards/round-the-twist"], [2, 3, 5], 2, 2],
   ["On The Cards: Round the Twist, Partnership", ["on-the-cards/round-the-twist", "on-the-cards/style-partnership"], [4], 1, 2],
+  ["War, three down", ["war", "war/three-down"], [2], 1, 7],
+  ["Old Maid, pairs of one colour", ["old-maid", "old-maid/same-colour"], [3, 5], 2, 1],
+  ["Uno, stacking and Seven-Zero", ["uno", "uno/stack-draw-two", "uno/seven-o"], [2, 4], 1, 5],
+  ["Blackjack", ["blackjack"], [1, 4], 2, 1],
+  ["Hearts, jack of diamonds", ["hearts", "hearts/jack-of-diamonds"], [4], 1, 2],
+  ["Knockout Whist", ["knockout-whist"], [3], 1, 3],
+  ["Oh Hell", ["oh-hell"], [4], 1, 3],
+  ["President", ["president"], [4], 1, 2],
+  ["Durak, transfer", ["durak", "durak/transfer"], [3], 1, 2],
+  ["Cheat, anyone doubts", ["cheat", "cheat/anyone-doubts"], [3], 1, 3],
+  ["Golf, jokers", ["golf", "golf/jokers"], [3], 1, 2],
+  ["Scopa", ["scopa"], [2], 1, 2],
+  ["Klondike, draw three", ["klondike", "klondike/draw-three"], [1], 1, 3],
 ];
 
 describe("nothing shown to a player names a card that player may not see", () => {
