@@ -69,7 +69,7 @@ describe("watching and playing in the page", () => {
 
     // the engine's own game: its log as describeEvent tells the whole truth
     const lines: string[] = [];
-    const engine = new GamePlay(game, { seed: 7, seats: [randomAgent, randomAgent, randomAgent, randomAgent], log: true, watch: (g, e) => void lines.push(describeEvent(g, e, -1)) });
+    const engine = new GamePlay(game, { seed: 7, seats: [randomAgent, randomAgent, randomAgent, randomAgent], log: true, watch: (g, e) => void lines.push(describeEvent(g, e, -1, true)) });
     while (!engine.state.over && engine.step());
     expect(engine.state.over).toBe(true);
 
