@@ -87,7 +87,7 @@ describe("the library", () => {
     expect(() => rules.start({ players: ["Ann", "Bob"], deal: { hand: { Cy: ["AS"] }, pil: ["ZZ"] } })).toThrow(
       new RangeError("cannot deal as asked: deal.hand.Cy: there is no player called 'Cy' (players: Ann, Bob); deal.pil: there is no zone 'pil' (zones: stock, pile, hand)"),
     );
-    expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: spare names a zone of the game (stock, pile)");
+    expect(() => rules.start({ players: ["Ann", "Bob"], deal: {}, spare: "hand" })).toThrow("cannot deal as asked: spare: hand is each player's: spare names one zone of the game, where the cards the deal does not name go (stock, pile)");
     // the deal is let go once the game waits for a decision, in a phase everyone plays at once too: play is as ever
     const swap = loadRules("idiot").start({ players: ["Ann", "Bob"], seed: 2, deal: { hand: { Ann: ["2C", "3C", "4C"] } } });
     expect([swap.turn, swap.state.watch]).toEqual([null, null]);

@@ -234,3 +234,12 @@ describe("a scenario's variables", () => {
     expect(failures("  onSecond: {Ann: yes}")[0]).toContain("onSecond is true or false");
   });
 });
+
+describe("a scenario's spare", () => {
+  it("says why a zone cannot be the spare one: none such (with a suggestion), each player's, or a family", () => {
+    const spare = (rules: string, zone: string) => runScenarioText(`name: s\nrules: ${rules}\nplayers: [Ann, Bob]\nspare: ${zone}\ndeal: {}\nmoves: []\n`, "s.yaml", ".").failures.map((f) => f.message);
+    expect(spare("idiot", "stok")).toEqual(["there is no zone 'stok' (did you mean 'stock'?): spare names one zone of the game, where the cards the deal does not name go (stock, pile, removed)"]);
+    expect(spare("idiot", "hand")[0]).toMatch(/^hand is each player's: spare names one zone of the game/);
+    expect(spare("idle-hands/seven-sins", "piles")[0]).toMatch(/^piles is a family of zones, made during play: spare names one zone/);
+  });
+});

@@ -1,6 +1,7 @@
 // A scenario's `deal`: fixes what zones hold once setup has dealt. Every named zone then holds exactly the
 // listed cards in that order; the cards it takes are swapped with the ones they displace, so every card still
 // exists once. The same reading of zone names serves `expect: zones`.
+import { suggestion } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
 import type { GameEvent } from "../interpreter/events.js";
@@ -115,7 +116,9 @@ export function readDeal(game: Game, names: string[], deal: Raw, spare: unknown,
   if (typeof spare === "string") {
     const def = game.zones.find((z) => z.name === spare);
     if (!def || def.per !== "game" || def.many) {
-      report("/spare", `spare names a zone of the game (${game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name).join(", ")})`);
+      const zones = game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name);
+      const why = !def ? `there is no zone '${spare}'${suggestion(spare, zones)}` : def.many ? `${spare} is a family of zones, made during play` : `${spare} is each player's`;
+      report("/spare", `${why}: spare names one zone of the game, where the cards the deal does not name go (${zones.join(", ")})`);
       return null;
     }
     slot = def.slot;
