@@ -152,6 +152,18 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "gin-rummy",
+    players: [2],
+    games: 10,
+    breaks: [
+      { scenario: "knock", from: "check: deadwoodOf(hand.without(card)) <= knockLimit", to: "check: true", says: "expected 'knock AS' not to be legal for Ann" },
+      { scenario: "knock", from: "meld: {from: \"melds.filter(zone => isMeld(", to: "meld: {from: \"melds.filter(zone => isSet(", says: "expected 'lay-off 4S melds#2' to be legal for Bob" },
+      { scenario: "undercut", from: "knockerDeadwood - defenderDeadwood + undercutBonus", to: "knockerDeadwood - defenderDeadwood", says: "expected Bob's score 30, but it is 5" },
+      { scenario: "gin", from: "who: \"knockerDeadwood == 0 ? [] : [defender]\"", to: "who: \"[defender]\"", says: "expected over true, but it is false" },
+      { scenario: "gin", from: "card.rank >= 11 ? 10 : card.rank", to: "card.rank", says: "expected Ann's score 95" },
+    ],
+  },
+  {
     id: "scopa",
     players: [2],
     games: 10,

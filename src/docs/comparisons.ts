@@ -72,6 +72,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("scopa/napola", 2, 200),
   shelfRule("klondike/draw-three", 1, 300),
   shelfRule("klondike/vegas", 1, 300),
+  shelfRule("gin-rummy/oklahoma", 2, 200),
+  shelfRule("gin-rummy/big-gin", 2, 200),
 ];
 
 /** A shelf game's house rule against the plain game: the game's id is the first part of the rule's. */
