@@ -80,6 +80,7 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Scopa", ["scopa"], [2], 1, 2],
   ["Klondike, draw three", ["klondike", "klondike/draw-three"], [1], 1, 3],
   ["Gin Rummy, Oklahoma", ["gin-rummy", "gin-rummy/oklahoma"], [2], 1, 3],
+  ["Speed, matching ranks", ["speed", "speed/same-rank"], [2], 1, 2],
 ];
 
 describe("nothing shown to a player names a card that player may not see", () => {

@@ -164,6 +164,18 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "speed",
+    players: [2],
+    games: 10,
+    breaks: [
+      { scenario: "play", from: "or abs(card.rank - top.rank) == 12\"", to: "\"", says: "step 5 (Bob: play 2H 2): refused by play.pile" },
+      { scenario: "play", from: "draw(player.stock, player.hand, handSize - player.hand.count)", to: "draw(player.stock, player.hand, 0)", says: "expected Ann's hand to hold" },
+      { scenario: "same-moment", from: "if claims.count == 1 {", to: "if claims.count >= 1 {", says: "expected centre1 to hold [7H]" },
+      { scenario: "turn-up", from: "check: \"not players.any(player => canPlay(player) or player.playing.any)\"", to: "check: \"true\"", says: "expected 'turn-up' not to be legal for Ann" },
+      { scenario: "turn-up", from: "value: players.any(player => finished(player))", to: "value: false", says: "expected over true, but it is false" },
+    ],
+  },
+  {
     id: "scopa",
     players: [2],
     games: 10,
