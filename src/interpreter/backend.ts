@@ -1,4 +1,4 @@
-// Which back end runs a game's rules. Both give the same game, event for event; they differ in speed and in
+// Which back end runs a game's rules. Both give the same game, event for event; they differ in how fast they run and in
 // where they may run.
 //  - "js": JavaScript generated from the checked rules, compiled once when the rules load (the fastest).
 //  - "closures": closures built from the same checked rules, with nothing compiled at run time: for places whose
