@@ -13,8 +13,7 @@ import { StepBudget } from "./step-budget.js";
 import type { GameEvent } from "../interpreter/events.js";
 import { describeEvent } from "../interpreter/events.js";
 import { actors, innermost, isRealtime, legalMoves, moveText, parseMove } from "../interpreter/engine.js";
-import { loadComposition } from "../interpreter/load/load.js";
-import { formatDiagnostic } from "../interpreter/diagnostics.js";
+import { loadRoomRules } from "./room-rules.js";
 import { view } from "../interpreter/view.js";
 import { makeAgent } from "../agents/index.js";
 import { GamePlay } from "../sim/play-game.js";
@@ -144,10 +143,8 @@ export class Room {
 
   /** The rules a room is made of, loaded from its folder as a log's replay loads them. */
   static loadRules(folder: string, rules: string[]): { game: Game; hash: string } | string {
-    const loaded = loadComposition(rules, folder);
-    const first = loaded.diagnostics.find((d) => d.severity === "error");
-    if (!loaded.game || first) return first ? formatDiagnostic(first) : "the rules do not load";
-    return { game: loaded.game, hash: rulesHash(loaded) };
+    const r = loadRoomRules(folder, rules);
+    return typeof r === "string" ? r : { game: r.game, hash: rulesHash(r.loaded) };
   }
 
   /** A new room in `folder` (made, empty, by the caller): its file and its log's header are on disk when it returns. */

@@ -2,8 +2,7 @@
 // rule files sent with a room are loaded, and their game started, here first, so that a file that loads slowly or
 // whose start computes without end holds up this thread, never the one every room shares.
 import { installNodeHost } from "../node/host.js";
-import { loadComposition } from "../interpreter/load/load.js";
-import { formatDiagnostic } from "../interpreter/diagnostics.js";
+import { loadRoomRules } from "./room-rules.js";
 import { newGame } from "../interpreter/engine.js";
 import { StepBudget } from "./step-budget.js";
 
@@ -27,10 +26,9 @@ export type StartAnswer = { loadMs: number; error?: undefined } | { error: strin
 
 export default function checkStart(task: StartTask): StartAnswer {
   const t0 = performance.now();
-  const loaded = loadComposition(task.rules, task.folder);
+  const loaded = loadRoomRules(task.folder, task.rules);
   const loadMs = performance.now() - t0;
-  const first = loaded.diagnostics.find((d) => d.severity === "error");
-  if (!loaded.game || first) return { error: first ? formatDiagnostic(first) : "the rules do not load" };
+  if (typeof loaded === "string") return { error: loaded };
   try {
     const s = newGame(loaded.game, { players: task.names, seed: task.seed, options: task.options, log: false, budget: new StepBudget(task.stepWork, task.stepMs) });
     if (s.error !== null) return { error: `the game stops as it starts: ${s.error}` };
