@@ -257,6 +257,7 @@ class Writer {
       const move = [name, ...params.map((p) => `<${words(p)}>`)].join(" ");
       head.push({ text: `Written as: ${move}.`, depth: 0 });
       if (a.endsTurn === false) head.push({ text: "The turn goes on after it.", depth: 0 });
+      if (a.skip === true) head.push({ text: "Left out of the game: no phase offers it.", depth: 0 });
       items.push(this.item(path, `${name}`, head));
       this.read.withLocals(params, () => {
         for (const [p, spec] of Object.entries((a.params ?? {}) as Raw)) {
@@ -443,10 +444,25 @@ export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
   settle: (p, read) => [{ text: "Once every move made at the same moment is in:", depth: 0 }, ...read.program(programText(p.settle), 1)],
   endWhen: (p, read) => [{ text: `The phase ends after a turn when ${read.expression(valueOf(p.endWhen) as string)}.`, depth: 0 }],
   end: (p, read) => [{ text: "When the phase ends:", depth: 0 }, ...read.program(programText(p.end), 1)],
-  next: (p) => [{ text: p.next === "none" ? "Then the game ends." : `Then the ${words(String(p.next))} phase.`, depth: 0 }],
+  next: (p, read) => [{ text: `Then${nextWords(p.next, read)}.`, depth: 0 }],
+  skip: (p, read) => [{ text: skipWords(p.skip, read), depth: 0 }].filter((l) => l.text),
   game: (p, read) => [{ text: `A whole game is played inside this phase: ${read.expression(valueOf(p.game) as string)}.`, depth: 0 }],
   assumed: () => [],
 };
+
+/** Where play goes after a phase: a phase, the game's end, or the first of several that a condition picks. */
+function nextWords(next: unknown, read: Reader): string {
+  const to = (name: unknown) => (name === "none" ? "the game ends" : `the ${words(String(name))} phase`);
+  if (!Array.isArray(next)) return ` ${to(next)}`;
+  return `, ${next.map((b) => (isMap(b) ? `when ${read.expression(String(valueOf(b.if)))}, ${to(b.then)}` : `otherwise ${to(b)}`)).join("; ")}`;
+}
+
+/** A phase left out: always, or when a condition holds as it would begin. */
+function skipWords(skip: unknown, read: Reader): string {
+  if (skip === false) return "";
+  const when = skip === true ? "This phase is always left out" : `The phase is left out when ${read.expression(String(valueOf(skip)))}`;
+  return `${when}: none of its effects run, and play goes on to the phase that follows.`;
+}
 
 export const paramKeys: Record<string, (spec: Raw, read: Reader) => string | undefined> = {
   from: (s, read) => `from ${read.expression(s.from as string)}`,
@@ -498,6 +514,6 @@ const sectionOrder: [string, (w: Writer) => Item[]][] = [
  */
 export const readSections = ["players", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "family", "summary", "rulebook", "notes", "assumed"];
 export const compositionSections = ["extends", "fragment", "replaces", "overrides", "append", "include", "presets", "cardTypes"];
-export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "assumed"];
+export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "skip", "assumed"];
 export const requirementKeys = ["check", "else", "text", "assumed"];
 export const triggerKeys = ["text", "when", "effect", "assumed"];

@@ -82,6 +82,8 @@ export interface ActionDef {
   requirements: RequirementDef[];
   effect: Run;
   endsTurn: boolean;
+  /** `skip: true`: left out of the game, offered by no phase. */
+  skip: boolean;
   phases: number[];
   frame: unknown[]; // where the parameters are bound while the requirements and the effect run
   /** For listing legal moves: checksAt[i] are the requirements to check once parameters 0..i-1 are chosen. */
@@ -108,6 +110,10 @@ export interface PhaseDef {
   /** In a real-time phase: effects run once every move made at one moment is in (the first two to make a shape). */
   settle: Run | null;
   next: number; // -1: the game ends
+  /** `next:` written as conditions: the first whose condition holds, read as the phase ends, gives the phase; else `next`. */
+  nextIf: { when: Eval<boolean>; to: number }[];
+  /** The phase is left out when this holds as it would begin: no effects, play goes on to the phase that follows. */
+  skip: Eval<boolean> | null;
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
   who: Eval<number[]> | null; // the players who take part (default: every player still in)
   /**

@@ -63,6 +63,12 @@ export function enterPhase(s: State, index: number): void {
       continue;
     }
     if (++s.steps > s.game.limits.steps) throw looping(s, index);
+    const skipped = skipTo(s, s.game.phases[index]);
+    if (skipped !== null) {
+      if (skipped < 0) return;
+      index = skipped;
+      continue;
+    }
     s.phase = index;
     const phase = phaseOf(s);
     if (s.coverage !== null) s.coverage[s.game.actions.length + index]++;
@@ -175,11 +181,32 @@ function leavePhase(s: State): number {
   s.current = -1;
   phase.end?.(s);
   if (checkEnd(s)) return -1;
-  if (phase.next < 0) {
-    finishGame(s);
-    return -1;
-  }
+  return goOn(s, followingPhase(s, phase));
+}
+
+/** The phase that follows: the first of `next:`'s conditions that holds gives it, else its last item. */
+export function followingPhase(s: State, phase: PhaseDef): number {
+  const branches = phase.nextIf;
+  for (let i = 0; i < branches.length; i++) if (branches[i].when(s) === true) return branches[i].to;
   return phase.next;
+}
+
+/** Play goes on to a phase, or the game ends (-1, the game finished). */
+function goOn(s: State, next: number): number {
+  if (next < 0) finishGame(s);
+  return next;
+}
+
+/**
+ * A phase whose `skip:` holds as it would begin is left out: none of its effects run, and play goes on to the
+ * phase that follows it, as if it had ended with no moves. Gives that phase (-1: the game ended), or null when the
+ * phase is played.
+ */
+export function skipTo(s: State, phase: PhaseDef): number | null {
+  if (phase.skip === null) return null;
+  s.me = -1;
+  if (phase.skip(s) !== true) return null;
+  return goOn(s, followingPhase(s, phase));
 }
 
 

@@ -2,7 +2,8 @@
 // the phase's end, doing what the engine's flow (engine/flow.ts) does, in the same order, with what the phase's
 // model fixes written in: its direction of play, whether it names its players, its resets, its first turn, its
 // end condition and the phase that follows. A phase the engine enters in a way of its own (players chosen as it
-// begins, a game inside it, play together, a direction read as it begins) keeps the engine's flow.
+// begins, a phase that may be skipped, a game inside it, play together, a direction read as it begins) keeps the
+// engine's flow.
 import type { Game, PhaseDef, VarDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { record } from "../events.js";
@@ -67,10 +68,14 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return m.add(["s", "p"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  /** The phase ends (the engine's leavePhase): true when the game goes on to the next phase. */
+  /** Play goes on to a phase (the engine's goOn): its index, or the game ends. */
+  const goOn = (to: number): string => (to < 0 ? `{\n${k.finishGame}(s);\nreturn -1;\n}` : `return ${int(to)};`);
+
+  /** The phase ends (the engine's leavePhase): the index of the phase that follows, or -1 when the game is over. */
   const leave = (p: PhaseDef): string => {
-    const body = ["s.me = -1;\ns.current = -1;", p.end ? `${call(p.end, "s")};` : "", `if (${checkEnd}(s)) return false;`];
-    body.push(p.next < 0 ? `${k.finishGame}(s);\nreturn false;` : "return true;");
+    const body = ["s.me = -1;\ns.current = -1;", p.end ? `${call(p.end, "s")};` : "", `if (${checkEnd}(s)) return -1;`];
+    for (const branch of p.nextIf) body.push(`if (${call(branch.when, "s")} === true) ${goOn(branch.to)}`);
+    body.push(goOn(p.next));
     return m.add(["s"], body.filter((x) => x).join("\n"), 0);
   };
 
@@ -97,21 +102,25 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
       body.push(`${i} = ${p.first ? call(p.first, "s") : `${k.startPlayer}(s)`};`);
       body.push(`if (s.phasePlayers > 0) {\n${turn}(s, ${k.firstTurn}(s, ${i}));\nreturn -1;\n}`);
     }
-    body.push(`return ${leaves}(s) ? ${int(p.next)} : -1;`);
+    body.push(`return ${leaves}(s);`);
     return m.add(["s"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  const entered = game.phases.map((p) => p.who === null && p.game === null && p.turnsBy === null && (turnPhase(p) || p.turns === "none"));
+  const entered = game.phases.map((p) => p.who === null && p.skip === null && p.game === null && p.turnsBy === null && (turnPhase(p) || p.turns === "none"));
   const turns = game.phases.map((p) => (turnPhase(p) ? beginTurn(p) : null));
   const leaves = game.phases.map((p) => leave(p));
   const enters = game.phases.map((p, i) => (entered[i] ? enter(p, turns[i] ?? "", leaves[i]) : null));
 
-  /** The next phase begins, and the phases after it that end at once: the first by name when it is generated. */
+  /**
+   * The next phase begins, and the phases after it that end at once: the first by name when it is generated and
+   * is the only phase that can follow.
+   */
   const nextPhase = (p: PhaseDef, t: string): string => {
+    if (p.nextIf.length > 0) return `${t} = ${leaves[p.index]}(s);\nif (${t} >= 0) ${k.enterPhase}(s, ${t});\nreturn;`;
     if (p.next < 0) return `${leaves[p.index]}(s);\nreturn;`;
     const into = enters[p.next];
     const entering = into ? `${t} = ${into}(s);\nif (${t} >= 0) ${k.enterPhase}(s, ${t});` : `${k.enterPhase}(s, ${int(p.next)});`;
-    return `if (${leaves[p.index]}(s)) {\n${entering}\n}\nreturn;`;
+    return `if (${leaves[p.index]}(s) >= 0) {\n${entering}\n}\nreturn;`;
   };
 
   // the game's triggers, after every action: each written out, its condition and effect called by name

@@ -83,6 +83,8 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
     swap(p.settle, (g) => (p.settle = g));
     swap(p.game, (g) => (p.game = g));
     swap(p.who, (g) => (p.who = g));
+    swap(p.skip, (g) => (p.skip = g));
+    for (const branch of p.nextIf) swap(branch.when, (g) => (branch.when = g));
   }
   for (const t of game.triggers) {
     swap(t.when, (g) => (t.when = g));

@@ -245,7 +245,7 @@ class GameBuilder implements Build {
 
   private checkReachability(actions: ActionDef[], phases: PhaseDef[], start: number): void {
     for (const a of actions) {
-      if (a.phases.length === 0 && !phases.some((p) => p.game)) {
+      if (a.phases.length === 0 && !a.skip && !phases.some((p) => p.game)) {
         this.diagnostics.push(this.file.at(`/actions/${escapePointer(a.name)}`, "error", "E_UNREACHABLE", `action '${a.name}' is not allowed in any phase, so it can never be taken`, true));
       }
     }
@@ -254,9 +254,11 @@ class GameBuilder implements Build {
     const queue = [start];
     while (queue.length) {
       const p = phases[queue.pop()!];
-      if (p.next >= 0 && !reached.has(p.next)) {
-        reached.add(p.next);
-        queue.push(p.next);
+      for (const to of [p.next, ...p.nextIf.map((n) => n.to)]) {
+        if (to >= 0 && !reached.has(to)) {
+          reached.add(to);
+          queue.push(to);
+        }
       }
     }
     for (const p of phases) {

@@ -134,6 +134,10 @@ export const actions: Section = {
           default: true,
           description: "false: the player goes on with the same turn."
         },
+        skip: {
+          type: "boolean",
+          description: "true: the action is left out of the game, and no phase offers it (how a fragment takes an action out of its base)."
+        },
         assumed: {
           "$ref": "#/definitions/assumed"
         }
@@ -217,7 +221,7 @@ export function compileActions(build: Build): ActionDef[] {
     const effect = spec.effect === undefined ? () => {} : build.programAt(`${pointer}/effect`, spec.effect, { ...unit(`${name}.effect`), effects: true });
     out.push({
       name, index: out.length, text: typeof spec.text === "string" ? spec.text : "",
-      params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, phases: [], frame, checksAt, groupChecksAt, enumerate: null,
+      params, requirements, effect: effect ?? (() => {}), endsTurn: spec.endsTurn !== false, skip: spec.skip === true, phases: [], frame, checksAt, groupChecksAt, enumerate: null,
     });
   }
   return out;

@@ -82,8 +82,52 @@ export const phases: Section = {
           "$ref": "#/definitions/programItem"
         },
         next: {
-          type: "string",
-          description: "The phase that follows; none ends the game."
+          anyOf: [
+            {
+              type: "string"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: {
+                anyOf: [
+                  {
+                    type: "string"
+                  },
+                  {
+                    type: "object",
+                    additionalProperties: false,
+                    required: [
+                      "if",
+                      "then"
+                    ],
+                    properties: {
+                      if: {
+                        "$ref": "#/definitions/expressionItem",
+                        description: "The condition, read as the phase ends, after its end effects."
+                      },
+                      then: {
+                        type: "string",
+                        description: "The phase that follows when the condition holds; none ends the game."
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          ],
+          description: "The phase that follows; none ends the game. Or a list of {if: condition, then: phase}, the first whose condition holds, ending with the phase that follows when none does."
+        },
+        skip: {
+          anyOf: [
+            {
+              type: "boolean"
+            },
+            {
+              "$ref": "#/definitions/expressionItem"
+            }
+          ],
+          description: "The phase is left out when this holds as it would begin: none of its effects run, and play goes on to its next."
         },
         assumed: {
           "$ref": "#/definitions/assumed"
@@ -112,10 +156,15 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const { turns, turnsBy } = phaseTurns(build, pointer, name, spec.turns);
     const turnBased = turns === "clockwise" || turns === "counterclockwise";
     const actionIndexes: number[] = [];
+    const left: string[] = []; // actions left out of the game with skip: true
     ((spec.actions ?? []) as string[]).forEach((a, i) => {
       const found = actions.find((x) => x.name === a);
       if (!found) {
         build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.map((x) => x.name))}`));
+        return;
+      }
+      if (found.skip) {
+        left.push(a);
         return;
       }
       found.phases.push(index);
@@ -124,16 +173,11 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const game = spec.game === undefined ? null : gameExpression(build, `${pointer}/game`, spec.game, `phases.${name}.game`);
     if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
       build.diagnostics.push(build.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
-    }
-    let next = index;
-    if (typeof spec.next === "string") {
-      if (spec.next === "none") next = -1;
-      else {
-        next = names.indexOf(spec.next);
-        if (next < 0) build.diagnostics.push(build.file.at(`${pointer}/next`, "error", "E_NAME", `unknown phase '${spec.next}'${suggestion(spec.next, names)}`));
-      }
+    } else if (turns !== "none" && actionIndexes.length === 0 && left.length > 0 && spec.skip === undefined) {
+      build.diagnostics.push(build.file.at(`${pointer}/actions`, "error", "E_UNREACHABLE", `every action of phase '${name}' is left out (${left.join(", ")}: skip: true), so nobody can ever act in it: skip the phase too`, true));
     }
     const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
+    const { next, nextIf } = phaseNext(build, pointer, name, spec.next, index, names);
     if (spec.settle !== undefined && turns !== "realtime") {
       build.diagnostics.push(build.file.at(`${pointer}/settle`, "error", "E_SCHEMA", `settle is for a phase with turns: realtime, where moves happen at times; phase '${name}' has turns: ${turns}`, true));
     }
@@ -149,6 +193,8 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       end: build.programAt(`${pointer}/end`, spec.end, o("end", true, false)),
       settle: build.programAt(`${pointer}/settle`, spec.settle, o("settle", true, false)),
       next,
+      nextIf,
+      skip: build.expressionAt<boolean>(`${pointer}/skip`, spec.skip, o("skip", false, false), T.bool),
       game,
       who: build.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
       list: null,
@@ -158,6 +204,38 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     });
   });
   return phases;
+}
+
+/**
+ * A phase's `next:`: a phase's name (none ends the game), or a list of {if, then} ending with a name, the phase
+ * that follows when no condition holds. Every phase it can name is written in it, so reachability is known.
+ */
+function phaseNext(build: Build, pointer: string, name: string, item: unknown, index: number, names: string[]): { next: number; nextIf: PhaseDef["nextIf"] } {
+  const target = (text: string, at: string): number => {
+    if (text === "none") return -1;
+    const found = names.indexOf(text);
+    if (found < 0) build.diagnostics.push(build.file.at(at, "error", "E_NAME", `unknown phase '${text}'${suggestion(text, [...names, "none"])}`));
+    return found;
+  };
+  if (typeof item === "string") return { next: target(item, `${pointer}/next`), nextIf: [] };
+  if (!Array.isArray(item)) return { next: index, nextIf: [] };
+  const nextIf: PhaseDef["nextIf"] = [];
+  let next = index;
+  item.forEach((entry, i) => {
+    const at = `${pointer}/next/${i}`;
+    const last = i === item.length - 1;
+    if (typeof entry === "string") {
+      if (last) next = target(entry, at);
+      else build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `'${entry}' has no if: the phase that follows when no condition holds comes last in next`));
+      return;
+    }
+    const branch = entry as Raw;
+    const to = target(String(branch.then), `${at}/then`);
+    const when = build.expressionAt<boolean>(`${at}/if`, branch.if, { rule: `phases.${name}.next.${i}.if`, effects: false, hasMe: false }, T.bool);
+    if (when) nextIf.push({ when, to });
+    if (last) build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `next ends with a condition: add the phase that follows when none holds, as the last item (a name, or none to end the game)`));
+  });
+  return { next, nextIf };
 }
 
 /**
