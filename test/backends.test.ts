@@ -230,3 +230,67 @@ describe("the back ends agree on a move onto a zone that does not exist", () => 
     expect(js.state.log).toEqual(closures.state.log);
   });
 });
+
+// A flow that branches: a next chosen by conditions (in a phase whose flow is generated, and in one the engine
+// enters), a phase skipped by a condition, a phase and an action left out with skip: true.
+describe("the back ends agree on a flow that branches", () => {
+  const text = tinyRules(`variables:
+  rounds: {type: number}
+  led: {type: player}
+`, {
+    "  deal(stock, hand, 3)\n": "  deal(stock, hand, 6)\n",
+    "phases:\n  main:\n    actions: [play]\n": `phases:
+  lead:
+    once: true
+    actions: [play, pass]
+    begin: rounds += 1
+    next:
+      - if: pile.count % 2 == 1
+        then: odd
+      - if: rounds % 5 == 0
+        then: gone
+      - even
+  odd:
+    turns: none
+    skip: rounds % 3 == 0
+    begin: led = players.first
+    next:
+      - if: led == none
+        then: gone
+      - lead
+  even:
+    skip: rounds % 4 == 1
+    who: players.filter(p => p.hand.any)
+    once: true
+    actions: [play, pass]
+    end: led = none
+    next: lead
+  gone:
+    skip: true
+    actions: [play]
+    next: lead
+`,
+    "end: players.all(p => p.hand.empty)": "  pass: {}\n  never:\n    skip: true\n    effect: rounds += 100\nend: players.all(p => p.hand.empty) or rounds > 40",
+  });
+
+  it("plays each game event for event alike, through every branch", () => {
+    const [closures, js] = (["closures", "js"] as const).map((backend) => {
+      const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+      if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+      return r.game;
+    });
+    expect(js.phases.map((p) => p.enter !== null)).toEqual([true, false, false, false]);
+    const entered = new Set<string>();
+    for (let g = 0; g < 40; g++) {
+      const players = 2 + (g % 3);
+      const seed = `branches-${g}`;
+      const a = fingerprint(closures, players, seed, null);
+      const b = fingerprint(js, players, seed, null);
+      if (a.hash !== b.hash || a.events !== b.events || a.result !== b.result) expect.fail(firstDifference(closures, js, players, seed));
+      const r = playGame(closures, { players, seed, agents: Array(players).fill(randomAgent), log: true });
+      expect(r.error).toBeNull();
+      for (const e of r.state.log ?? []) if (e.type === "phase") entered.add(e.phase);
+    }
+    expect([...entered].sort()).toEqual(["even", "lead", "odd"]);
+  });
+});

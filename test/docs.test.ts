@@ -31,3 +31,29 @@ describe("grammar/rules.schema.json", () => {
     for (const key of keys) expect(text, `docs/language.md's table of sections names ${key}`).toContain(`\`${key}\``);
   });
 });
+
+describe("docs/language.md's examples written as files (```yaml file=NAME)", () => {
+  it("load as written, and play to the end alike with both back ends", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { loadComposition } = await import("../src/interpreter/load/load.js");
+    const { playGame } = await import("../src/sim/play-game.js");
+    const { randomAgent } = await import("../src/agents/random.js");
+    const text = readFileSync("docs/language.md", "utf8");
+    const dir = mkdtempSync(join(tmpdir(), "houserules-language-"));
+    const blocks = [...text.matchAll(/^```yaml file=(\S+)\n([\s\S]*?)^```$/gm)];
+    for (const m of blocks) writeFileSync(join(dir, m[1]), m[2]);
+    const files = blocks.map((m) => m[1]);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) {
+      const [closures, js] = (["closures", "js"] as const).map((backend) => loadComposition([`./${file}`], dir, { backend }));
+      expect(closures.diagnostics.filter((d) => d.severity !== "notice"), file).toEqual([]);
+      for (let g = 0; g < 10; g++) {
+        const [a, b] = [closures.game!, js.game!].map((game) => playGame(game, { players: 3, seed: `${file}-${g}`, agents: Array(3).fill(randomAgent), log: true }));
+        expect(a.finished, file).toBe(true);
+        expect(JSON.stringify(b.state.log)).toBe(JSON.stringify(a.state.log));
+      }
+    }
+  });
+});

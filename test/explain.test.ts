@@ -163,6 +163,20 @@ describe("a rulebook", () => {
     expect(rulebookHtml(b)).toContain('<span class="mark changed">changed by Threes Are Wild</span>');
   });
 
+  it("reads a next chosen by conditions, a phase skipped, and a phase and an action a variant leaves out", () => {
+    // the examples of docs/language.md's Flow that branches
+    const at = mkdtempSync(join(tmpdir(), "houserules-branches-"));
+    for (const m of readFileSync("docs/language.md", "utf8").matchAll(/^```yaml file=(\S+)\n([\s\S]*?)^```$/gm)) writeFileSync(join(at, m[1]), m[2]);
+    const base = rulebookText(explain(loadComposition(["./call-the-hand.yaml"], at).rules!));
+    expect(base).toContain("Then, when caller is not set, the deal phase; when hands is at least 8, the game ends; otherwise the swap phase.");
+    expect(base).toContain("The phase is left out when the remainder of hands divided by 3 is 0: none of its effects run, and play goes on to the phase that follows.");
+    const b = explain(loadComposition(["./no-swapping.yaml"], at).rules!);
+    const text = rulebookText(b);
+    expect(text).toContain("This phase is always left out: none of its effects run, and play goes on to the phase that follows.");
+    expect(text).toContain("Left out of the game: no phase offers it.");
+    expect(b.changes.map((c) => c.path)).toEqual(expect.arrayContaining(["phases.swap", "actions.swap"]));
+  });
+
   it("lists every assumption with its file and line", () => {
     const b = explain(loadComposition(["idiot"]).rules!);
     expect(b.changes).toEqual([]);
