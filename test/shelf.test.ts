@@ -176,6 +176,20 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "cassino",
+    players: [2],
+    games: 10,
+    breaks: [
+      { scenario: "capture", from: "(rest.without(one).sum(card => value(card)) == total or", to: "(false or", says: "expected 'capture 9H 4C 5S 9D 3H 6H' to be legal for Ann" },
+      { scenario: "capture", from: "sweeps += sweepPoint", to: "sweeps += 0", says: "expected Bob's sweeps 1, but it is 0" },
+      { scenario: "build", from: "check: \"not builds.any(build => owner(build) == me)\"", to: "check: \"true\"", says: "expected 'trail 9S' not to be legal for Bob" },
+      { scenario: "build", from: "value: \"not builds.any(build => owner(build) == me) or holdsFor(buildValue, card)\"", to: "value: \"true\"", says: "expected 'capture 10C 10H' not to be legal for Bob" },
+      { scenario: "multiple", from: "not multiple(build) and ", to: "", says: "expected 'raise AC builds#1' not to be legal for Bob" },
+      { scenario: "count", from: "player.points += player.won.count(card => card.rank == 14)", to: "player.points += 0", says: "expected Ann's points 7, but it is 3" },
+      { scenario: "count", from: "pointFor(players.best(player => player.won.count), 3)", to: "pointFor(players.worst(player => player.won.count), 3)", says: "expected Ann's points 7, but it is 10" },
+    ],
+  },
+  {
     id: "scopa",
     players: [2],
     games: 10,

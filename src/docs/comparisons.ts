@@ -74,6 +74,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("klondike/vegas", 1, 300),
   shelfRule("gin-rummy/oklahoma", 2, 200),
   shelfRule("gin-rummy/big-gin", 2, 200),
+  shelfRule("cassino/no-sweeps", 2, 200),
+  shelfRule("cassino/royal", 2, 200),
   shelfRule("speed/no-wrap", 2, 300),
   shelfRule("speed/same-rank", 2, 300),
 ];
