@@ -190,6 +190,20 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "egyptian-ratscrew",
+    players: [2, 3, 6],
+    games: 10,
+    breaks: [
+      { scenario: "challenge", from: "value: \"card.rank - 10\"", to: "value: \"card.rank - 11\"", says: "expected chances 3, but it is 2" },
+      { scenario: "challenge", from: "check: claimant == me", to: "check: true", says: "expected 'collect' not to be legal for Bob" },
+      { scenario: "passes", from: "        challenger = me\n", to: "", says: "expected challenger Ann, but it is none" },
+      { scenario: "passes", from: "if player.stack.empty and player != challenger and player != claimant {", to: "if false {", says: "expected over true, but it is false" },
+      { scenario: "slap", from: "if slappable and slappers.count == 1 {", to: "if slappable and slappers.count >= 1 {", says: "expected pile to hold [7C, 9H, 9S], but it holds []" },
+      { scenario: "slap", from: "            putUnder(player.stack.top, pile)", to: "", says: "expected pile to hold [3D, 6C], but it holds [6C]" },
+      { scenario: "slap", from: "sandwich: \"pile.count >= 3 and pile.top.rank == pile[pile.count - 3].rank\"", to: "sandwich: \"false\"", says: "expected pile to hold [], but it holds [KC, 3D, 6C, 4D, 6S]" },
+    ],
+  },
+  {
     id: "scopa",
     players: [2],
     games: 10,
