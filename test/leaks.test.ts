@@ -79,6 +79,7 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Golf, jokers", ["golf", "golf/jokers"], [3], 1, 2],
   ["Scopa", ["scopa"], [2], 1, 2],
   ["Cassino, royal", ["cassino", "cassino/royal"], [2], 1, 2],
+  ["Cribbage, sixty-one", ["cribbage", "cribbage/sixty-one"], [2], 1, 2],
   ["Egyptian Ratscrew, tens", ["egyptian-ratscrew", "egyptian-ratscrew/ten-sum"], [3], 1, 3],
   ["Klondike, draw three", ["klondike", "klondike/draw-three"], [1], 1, 3],
   ["Gin Rummy, Oklahoma", ["gin-rummy", "gin-rummy/oklahoma"], [2], 1, 3],

@@ -204,6 +204,21 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "cribbage",
+    players: [2],
+    games: 5,
+    breaks: [
+      { scenario: "play", from: "alikeOnTop * (alikeOnTop - 1)", to: "alikeOnTop * 2", says: "expected Ann's points 0, but it is 2" },
+      { scenario: "play", from: "length <= sequence.count and isRun(last(sequence, length))", to: "length == 3 and isRun(last(sequence, length))", says: "expected Ann's points 0, but it is 3" },
+      { scenario: "play", from: "            again()\n", to: "", says: "expected turn Bob, but it is Ann" },
+      { scenario: "thirty-one", from: "(total == 31 ? 2 : 0)", to: "0", says: "expected Bob's points 2, but it is 0" },
+      { scenario: "show", from: "(isCrib ? cribFour : 4)", to: "4", says: "expected Bob's points 21, but it is 25" },
+      { scenario: "show", from: "four.any(card => card.rank == 11 and card.suit == starter.top.suit) ? 1 : 0", to: "0", says: "expected Ann's points 30, but it is 29" },
+      { scenario: "heels", from: "dealer.points += heels", to: "dealer.points += 0", says: "expected Bob's points 121, but it is 119" },
+      { scenario: "heels", from: "value: not racing", to: "value: false", says: "expected over true, but it is false" },
+    ],
+  },
+  {
     id: "scopa",
     players: [2],
     games: 10,
