@@ -74,6 +74,12 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("klondike/vegas", 1, 300),
   shelfRule("gin-rummy/oklahoma", 2, 200),
   shelfRule("gin-rummy/big-gin", 2, 200),
+  shelfRule("cassino/no-sweeps", 2, 200),
+  shelfRule("cassino/royal", 2, 200),
+  shelfRule("cribbage/sixty-one", 2, 200),
+  shelfRule("cribbage/crib-flush", 2, 200),
+  shelfRule("egyptian-ratscrew/ten-sum", 2, 200),
+  shelfRule("egyptian-ratscrew/marriage", 2, 200),
   shelfRule("speed/no-wrap", 2, 300),
   shelfRule("speed/same-rank", 2, 300),
 ];
