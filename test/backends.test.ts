@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { gameOf, tinyRules } from "./helpers/rules.js";
+import { deckRules, gameOf, tinyRules } from "./helpers/rules.js";
 
 interface Case {
   name: string;
@@ -58,6 +58,26 @@ function fingerprint(game: Game, players: number, seed: string, keep: string[] |
   });
   // the variables too: what the events do not show, a phase's or a turn's values set back as it begins
   return { hash: hash >>> 0, events, moves: record.moves, result: JSON.stringify([record.state.result, record.error, record.state.vars]) };
+}
+
+/** Plays a seed with both back ends, which must give the same game; then the closures' game, which must play without error. */
+function playAlike(closures: Game, js: Game, players: number, seed: string): ReturnType<typeof playGame> {
+  const a = fingerprint(closures, players, seed, null);
+  const b = fingerprint(js, players, seed, null);
+  if (a.hash !== b.hash || a.events !== b.events || a.result !== b.result) expect.fail(firstDifference(closures, js, players, seed));
+  const r = playGame(closures, { players, seed, agents: Array(players).fill(randomAgent), log: true });
+  expect(r.error).toBeNull();
+  return r;
+}
+
+/** The rules of a file written inline, with the closures and with generated JavaScript. */
+function bothBackends(text: string): [Game, Game] {
+  const [closures, js] = (["closures", "js"] as const).map((backend) => {
+    const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+    if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+    return r.game;
+  });
+  return [closures, js];
 }
 
 /** The first event where the two back ends part, for the failure message. */
@@ -274,23 +294,113 @@ describe("the back ends agree on a flow that branches", () => {
   });
 
   it("plays each game event for event alike, through every branch", () => {
-    const [closures, js] = (["closures", "js"] as const).map((backend) => {
-      const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
-      if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
-      return r.game;
-    });
+    const [closures, js] = bothBackends(text);
     expect(js.phases.map((p) => p.enter !== null)).toEqual([true, false, false, false]);
     const entered = new Set<string>();
     for (let g = 0; g < 40; g++) {
       const players = 2 + (g % 3);
       const seed = `branches-${g}`;
-      const a = fingerprint(closures, players, seed, null);
-      const b = fingerprint(js, players, seed, null);
-      if (a.hash !== b.hash || a.events !== b.events || a.result !== b.result) expect.fail(firstDifference(closures, js, players, seed));
-      const r = playGame(closures, { players, seed, agents: Array(players).fill(randomAgent), log: true });
-      expect(r.error).toBeNull();
+      const r = playAlike(closures, js, players, seed);
       for (const e of r.state.log ?? []) if (e.type === "phase") entered.add(e.phase);
     }
     expect([...entered].sort()).toEqual(["even", "lead", "odd"]);
+  });
+});
+
+describe("the back ends agree on rounds of betting over a hand", () => {
+  // a hand begins with a phase of turns (newHand on a clockwise phase) or one without; two rounds a hand
+  const text = `${deckRules("Rounds", "{min: 2, max: 5}", ["hand: {per: player, visible: owner}"])}variables:
+  chips: {type: number, per: player, initial: 6}
+  stake: {type: number, per: player}
+  bet: {type: number}
+  hands: {type: number}
+phases:
+  deal:
+    turns: none
+    newHand: true
+    begin: |
+      hands += 1
+      for p in players {
+        move(p.hand, stock)
+        p.stake = 0
+      }
+      shuffle(stock)
+      deal(stock, hand, 2)
+      bet = 0
+    next:
+      - if: hands % 3 == 0
+        then: ante
+      - first
+  ante:
+    newHand: true
+    once: true
+    actions: [pass]
+    next: first
+  first:
+    turns: round
+    first: left(dealer)
+    actions: [call, up, fold]
+    next: second
+  second:
+    turns: round
+    first: left(dealer)
+    actions: [call, up, fold]
+    next: showdown
+  showdown:
+    turns: none
+    begin: |
+      let best = active.filter(p => p.inHand).maxBy(p => p.hand.sum(c => c.rank))
+      for p in active {
+        best.chips += p.stake
+      }
+      for p in active {
+        if p.chips == 0 {
+          out(p)
+        }
+      }
+      dealer = next(dealer)
+    next: deal
+define:
+  owe: min(bet - stake, chips)
+  putIn(n): |
+    chips -= n
+    stake += n
+    if chips == 0 {
+      stand()
+    }
+actions:
+  pass: {}
+  call: {effect: putIn(owe)}
+  up:
+    require:
+      spare: chips > owe
+    effect: |
+      putIn(owe + 1)
+      bet = stake
+      raise()
+  fold:
+    require:
+      owes: owe > 0
+    effect: fold()
+end: active.count == 1 or hands > 40
+`;
+
+  it("plays each game event for event alike", () => {
+    const [closures, js] = bothBackends(text);
+    // the phases that begin a hand, and the rounds, keep the engine's flow
+    expect(js.phases.map((p) => p.enter !== null)).toEqual([false, false, false, false, true]);
+    const seen = { fold: 0, up: 0, out: 0 };
+    for (let g = 0; g < 30; g++) {
+      const players = 2 + (g % 4);
+      const seed = `rounds-${g}`;
+      const r = playAlike(closures, js, players, seed);
+      for (const e of r.state.log ?? []) {
+        if (e.type === "action" && (e.move === "fold" || e.move === "up")) seen[e.move]++;
+        if (e.type === "out") seen.out++;
+      }
+    }
+    expect(seen.fold).toBeGreaterThan(0);
+    expect(seen.up).toBeGreaterThan(0);
+    expect(seen.out).toBeGreaterThan(0);
   });
 });

@@ -153,7 +153,7 @@ describe("a phase's turns as an expression", () => {
   });
   it("is checked when the file loads: a misspelt way of taking turns is caught with a suggestion", () => {
     expect(errorsOf(orderGame("    turns: clockwize\n"))).toEqual([
-      "t.yaml:15:12: error E_SCHEMA: turns: 'clockwize' is not a way of taking turns: use clockwise, counterclockwise, simultaneous, realtime, none, or an expression giving clockwise or counterclockwise (did you mean 'clockwise'?)",
+      "t.yaml:15:12: error E_SCHEMA: turns: 'clockwize' is not a way of taking turns: use clockwise, counterclockwise, round, simultaneous, realtime, none, or an expression giving clockwise or counterclockwise (did you mean 'clockwise'?)",
     ]);
     expect(errorsOf(orderGame("    turns: round + 1\n"))).toEqual([expect.stringContaining("E_TYPE")]);
   });

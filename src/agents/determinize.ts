@@ -116,6 +116,7 @@ export function prepare(game: Game, v: View, rng: RngState, budget: Budget | nul
   s.skips = v.flow.skips;
   s.givenTurn = v.flow.givenTurn;
   s.done = Uint8Array.from(v.flow.done, (x) => (x ? 1 : 0));
+  s.hand = Uint8Array.from(v.flow.hand);
   s.out = Uint8Array.from(v.out, (x) => (x ? 1 : 0));
   s.places = v.places.slice();
   s.now = v.flow.now;

@@ -87,6 +87,7 @@ const visibility: Record<string, string> = {
 const turnWords: Record<string, string> = {
   clockwise: "Players take turns clockwise.",
   counterclockwise: "Players take turns counter-clockwise.",
+  round: "A round: players still in the hand take turns clockwise, passing over anyone who folded or can no longer act, until everyone still in has acted since the last raise, or one player is left in the hand.",
   simultaneous: "Everyone acts, in any order, until each has finished.",
   realtime: "Anyone may act at any moment: each move happens at a time, and races are decided by it.",
   none: "Nobody takes a turn: the phase does what it says and ends.",
@@ -436,6 +437,7 @@ export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
   text: () => [], // read at the start of the phase
   turns: (p) => [{ text: turnWords[String(p.turns)] ?? `Turns: ${p.turns}.`, depth: 0 }],
   first: (p, read) => [{ text: `The first turn goes to ${read.expression(valueOf(p.first) as string)}.`, depth: 0 }],
+  newHand: (p) => (p.newHand ? [{ text: "A new hand begins: everyone who folded or stood in the last hand is back in it.", depth: 0 }] : []),
   once: (p) => (p.once ? [{ text: "Each player still in takes one turn, then the phase ends.", depth: 0 }] : []),
   who: (p, read) => [{ text: `Only ${read.expression(valueOf(p.who) as string)} take part.`, depth: 0 }],
   actions: (p) => [{ text: `On a turn a player may: ${listWords(((p.actions ?? []) as string[]).map(String))}.`, depth: 0 }],

@@ -64,6 +64,10 @@ export const functionWords: Record<string, string[]> = {
   done: ["finish for this phase", "{0} finishes for this phase"],
   out: ["go out", "{0} goes out"],
   endPhase: ["end the phase once this action is over"],
+  fold: ["fold, leaving this hand", "{0} folds, leaving this hand"],
+  stand: ["stand, staying in this hand without acting again", "{0} stands, staying in this hand without acting again"],
+  raise: ["reopen the round: everyone still in acts again"],
+  inHand: ["{0} is still in this hand"],
   newZone: ["a new zone of {0}", "a new zone of {0} belonging to {1}"],
   removeZone: ["take {0} away"],
 };
@@ -73,6 +77,8 @@ export const youWords: Record<string, string> = {
   out: "go out",
   done: "finish for this phase",
   giveTurn: "take the next turn",
+  fold: "fold, leaving this hand",
+  stand: "stand, staying in this hand without acting again",
 };
 
 /** Binary operators: {l} and {r} are the two sides. */

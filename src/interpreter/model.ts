@@ -97,11 +97,13 @@ export interface PhaseDef {
   name: string;
   index: number;
   text: string;
-  turns: "clockwise" | "counterclockwise" | "simultaneous" | "realtime" | "none";
+  turns: "clockwise" | "counterclockwise" | "round" | "simultaneous" | "realtime" | "none";
   /** `turns:` written as an expression: read when the phase begins, it gives clockwise or counterclockwise. */
   turnsBy: Eval<unknown> | null;
   first: Eval<number | null> | null;
   once: boolean;
+  /** A new hand begins with the phase: everyone who folded or stood is back in, before its begin effects. */
+  newHand: boolean;
   actions: number[];
   begin: Run | null;
   turn: Run | null;

@@ -55,6 +55,11 @@ export interface State {
   endPhaseNow: boolean;
   done: Uint8Array; // per player, in a simultaneous phase
   out: Uint8Array; // per player: out of the game (finished)
+  /**
+   * Per player, where they stand in the hand being played (see turn-order.ts): FOLDED, STOOD and ACTED bits, all
+   * cleared when a phase with `newHand: true` begins. Unlike `out`, a player out of one hand is back for the next.
+   */
+  hand: Uint8Array;
   activeCache: number[] | null; // the players still in, until someone goes out
   places: number[];
   dealer: number;
@@ -117,7 +122,7 @@ export function cloneState(s: State): State {
     vars: s.vars.slice(), // lists held in variables are never changed in place, so sharing them is safe
     opts: s.opts, me: s.me, current: s.current, phase: s.phase, phaseTurns: s.phaseTurns, phasePlayers: s.phasePlayers,
     extraTurn: s.extraTurn, phaseDir: s.phaseDir, reversed: s.reversed, skips: s.skips, givenTurn: s.givenTurn, stayInTurn: s.stayInTurn, endPhaseNow: s.endPhaseNow,
-    done: s.done.slice(), out: s.out.slice(), activeCache: null, places: s.places.slice(), phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
+    done: s.done.slice(), out: s.out.slice(), hand: s.hand.slice(), activeCache: null, places: s.places.slice(), phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
     dealer: s.dealer, start: s.start, startFixed: s.startFixed,
     rng: s.rng.slice(), moves: s.moves, steps: s.steps, cardMoves: s.cardMoves, still: s.still,
     over: s.over, result: s.result, error: s.error, errorCode: s.errorCode, budget: s.budget, ticks: s.ticks, nextCheck: s.nextCheck, log: s.log ? s.log.slice() : null, watch: s.watch,
@@ -157,6 +162,7 @@ export function copyState(into: State, from: State): void {
   for (let p = 0; p < from.n; p++) {
     into.done[p] = from.done[p];
     into.out[p] = from.out[p];
+    into.hand[p] = from.hand[p];
   }
   into.activeCache = null;
   copyInto(into.places, from.places);

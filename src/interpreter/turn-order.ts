@@ -113,3 +113,77 @@ export function startPlayer(s: State): number | null {
   }
   return s.start;
 }
+
+// A hand and its rounds (`turns: round`). A player may leave the hand being played (fold()) or stay in it without
+// acting again (stand(): all in, nothing left to decide), and is back in both ways when a phase with
+// `newHand: true` begins. In a round, turns go to the players still in the hand who can act, and the round ends
+// once everyone still in has acted since the last raise(), or one player is left in the hand.
+
+/** hand bits: the player left the hand (fold()). */
+export const FOLDED = 1;
+/** The player stays in the hand but acts no more in it (stand()). */
+export const STOOD = 2;
+/** The player has acted in the round since the last raise(). */
+export const ACTED = 4;
+
+/** Whether a player is still in the hand being played: in the game, and not folded. */
+export function inHand(s: State, p: number): boolean {
+  return p >= 0 && p < s.n && !s.out[p] && (s.hand[p] & FOLDED) === 0;
+}
+
+/** Whether a player still has to act in the round: takes part, in the hand, not stood, not acted since the last raise. */
+function waiting(s: State, p: number): boolean {
+  return takesPart(s, p) && (s.hand[p] & (FOLDED | STOOD | ACTED)) === 0;
+}
+
+/** Whether the round is over: one player (or none) is left in the hand, or nobody still has to act. */
+export function roundOver(s: State): boolean {
+  let left = 0;
+  let toAct = 0;
+  for (let p = 0; p < s.n; p++) {
+    if (!takesPart(s, p) || (s.hand[p] & FOLDED) !== 0) continue;
+    left++;
+    if (waiting(s, p)) toAct++;
+  }
+  return left <= 1 || toAct === 0;
+}
+
+/** The first player from `from` on (itself included), in the direction of play, who still has to act; -1: nobody. */
+function waitingFrom(s: State, from: number, dir: number): number {
+  let p = seat(from, s.n);
+  for (let i = 0; i < s.n; i++) {
+    if (waiting(s, p)) return p;
+    p = step(p, dir, s.n);
+  }
+  return -1;
+}
+
+/**
+ * Who takes the next turn of a round: the player given the turn if they still have to act, else the first after
+ * `from` (or `from` itself, for the first turn) who does; then each pending skip passes over one more of them,
+ * whose turn is lost and counts as their acting in the round. -1 when nobody has to act.
+ */
+export function roundTurn(s: State, from: number, itself: boolean): number {
+  const dir = direction(s);
+  let p = s.givenTurn >= 0 && waiting(s, s.givenTurn) ? s.givenTurn : waitingFrom(s, itself ? from : step(seat(from, s.n), dir, s.n), dir);
+  s.givenTurn = -1;
+  let k = s.skips;
+  s.skips = 0;
+  while (k-- > 0 && p >= 0) {
+    s.hand[p] |= ACTED;
+    s.phaseTurns++;
+    if (s.log || s.watch) record(s, { type: "skip", player: p });
+    p = waitingFrom(s, p, dir);
+  }
+  return p;
+}
+
+/** A new hand: everyone who folded or stood is back in, and nobody has acted. */
+export function newHand(s: State): void {
+  for (let p = 0; p < s.n; p++) s.hand[p] = 0;
+}
+
+/** A raise reopens the round: everyone has to act again (the raiser has acted once their turn ends). */
+export function reopenRound(s: State): void {
+  for (let p = 0; p < s.n; p++) s.hand[p] &= ~ACTED;
+}

@@ -24,6 +24,8 @@ export interface FlowView {
   skips: number; // players to be skipped when the turn next passes
   givenTurn: number; // the player given the next turn, or -1
   done: boolean[];
+  /** Per player, where they stand in the hand: 1 folded, 2 stood (in the hand, acting no more), 4 acted since the last raise. */
+  hand: number[];
   now: number;
   moves: number;
   groups: number[][]; // each family's zones, in order
@@ -127,6 +129,7 @@ function viewOf(s: State, p: number): View {
       skips: s.skips,
       givenTurn: s.givenTurn,
       done: Array.from(s.done, (x) => x === 1),
+      hand: Array.from(s.hand),
       now: s.now,
       moves: s.moves,
       groups: s.groups.map((g) => g.slice()),

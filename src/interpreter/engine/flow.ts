@@ -6,7 +6,7 @@ import { nextUint32 } from "../rng.js";
 import { record } from "../events.js";
 import { activeCount } from "../flow-effects.js";
 import { RuleError } from "../lang/values.js";
-import { firstTurn, followingTurn, phaseOf, startPlayer, takesPart } from "../turn-order.js";
+import { ACTED, firstTurn, followingTurn, newHand, phaseOf, reopenRound, roundOver, roundTurn, startPlayer, takesPart } from "../turn-order.js";
 import type { NewGameOptions } from "./types.js";
 import { blankState } from "./blank-state.js";
 import { newGameProblems } from "./new-game-check.js";
@@ -81,6 +81,8 @@ export function enterPhase(s: State, index: number): void {
     for (let p = 0; p < s.n; p++) s.done[p] = 0; // not fill(): a call into the runtime, at every trick
     s.endPhaseNow = false;
     resetVars(s, "phase");
+    if (phase.newHand) newHand(s);
+    if (phase.turns === "round") reopenRound(s); // a round begins with nobody having acted in it
     s.me = -1;
     s.current = -1;
     phase.begin?.(s);
@@ -100,6 +102,9 @@ export function enterPhase(s: State, index: number): void {
         return;
       }
       // nobody takes part: the phase ends at once
+    } else if (turns === "round") {
+      if (startRound(s, phase)) return;
+      // one player or none is left in the hand, or nobody can act: the round ends at once
     } else if ((turns === "simultaneous" || turns === "realtime") && !s.endPhaseNow && s.phasePlayers > 0) {
       startTogether(s);
       return;
@@ -121,6 +126,16 @@ function choosePlayers(s: State, phase: PhaseDef): void {
   for (const p of phase.who!(s)) if (p !== null && !s.out[p]) who[p] = 1;
   s.phaseWho = who;
   s.phasePlayers = who.reduce((a, b) => a + b, 0);
+}
+
+/** A round begins with its first turn, unless it is over before anyone acts. Gives whether a turn began. */
+function startRound(s: State, phase: PhaseDef): boolean {
+  const first = phase.first ? (phase.first(s) as number | null) : startPlayer(s);
+  if (s.phasePlayers === 0 || roundOver(s)) return false;
+  const p = roundTurn(s, first ?? 0, true);
+  if (p < 0) return false;
+  beginTurn(s, p);
+  return true;
 }
 
 /** A simultaneous or real-time phase begins: everyone who takes part may act, nobody is done yet. */
@@ -267,6 +282,7 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
   }
   if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
   else if (phase.turns === "simultaneous") afterSimultaneous(s);
+  else if (phase.turns === "round") afterRound(s, actor, action, phase);
   else afterTurn(s, actor, action, phase);
 }
 
@@ -287,18 +303,44 @@ function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef):
     nextPhase(s);
     return;
   }
-  if (activeCount(s) === 0) {
-    finishGame(s);
-    return;
-  }
-  if (s.extraTurn && !s.out[actor]) {
-    beginTurn(s, actor);
-    return;
-  }
+  if (gameOverOrAgain(s, actor)) return;
   // the turn passes: skipped players lose their turn, and in a phase of one turn each that is their turn
   const next = followingTurn(s, actor); // a player skipped has had a turn of the phase
   if (phase.once && s.phaseTurns >= s.phasePlayers) nextPhase(s);
   else beginTurn(s, next);
+}
+
+/**
+ * After an action in a round: the turn over, the actor has acted since the last raise; the round ends once
+ * everyone still in the hand has, or one player is left in it; else the turn goes to the next who has to act.
+ */
+function afterRound(s: State, actor: number, action: ActionDef, phase: PhaseDef): void {
+  if (checkEnd(s)) return;
+  if (!(action.endsTurn || s.out[actor] === 1 || s.endPhaseNow)) return;
+  s.phaseTurns++;
+  s.hand[actor] |= ACTED;
+  s.me = actor;
+  if (s.endPhaseNow || (phase.endWhen !== null && phase.endWhen(s) === true) || roundOver(s)) {
+    nextPhase(s);
+    return;
+  }
+  if (gameOverOrAgain(s, actor)) return;
+  const next = roundTurn(s, actor, false);
+  if (next < 0) nextPhase(s);
+  else beginTurn(s, next);
+}
+
+/** With nobody left in, the game ends; else again() gives the actor another turn. Gives whether either happened. */
+function gameOverOrAgain(s: State, actor: number): boolean {
+  if (activeCount(s) === 0) {
+    finishGame(s);
+    return true;
+  }
+  if (s.extraTurn && !s.out[actor]) {
+    beginTurn(s, actor);
+    return true;
+  }
+  return false;
 }
 
 /** After an action in real time: a race between moves made at the same moment is settled once all are in. */

@@ -106,7 +106,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return m.add(["s"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  const entered = game.phases.map((p) => p.who === null && p.skip === null && p.game === null && p.turnsBy === null && (turnPhase(p) || p.turns === "none"));
+  const entered = game.phases.map((p) => p.who === null && p.skip === null && p.game === null && p.turnsBy === null && !p.newHand && (turnPhase(p) || p.turns === "none"));
   const turns = game.phases.map((p) => (turnPhase(p) ? beginTurn(p) : null));
   const leaves = game.phases.map((p) => leave(p));
   const enters = game.phases.map((p, i) => (entered[i] ? enter(p, turns[i] ?? "", leaves[i]) : null));

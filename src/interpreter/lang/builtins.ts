@@ -12,7 +12,7 @@ import { concat, noCards, range, subsets } from "./runtime.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
-import { direction, nextActive } from "../turn-order.js";
+import { direction, FOLDED, inHand, nextActive, reopenRound, STOOD } from "../turn-order.js";
 
 /** How an argument reaches the function: converted by the compiler so that each function sees one form. */
 export type ArgKind =
@@ -440,6 +440,16 @@ def({
 });
 
 def({
+  name: "inHand", doc: "Whether a player is still in the hand being played: in the game, and not folded since the last phase with newHand: true began.", example: "players.filter(p => p.inHand)", effect: false,
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.bool : wrong(0, "inHand needs a player")),
+  make: ([p]) => (s) => {
+    const who = ev(p)(s) as number | null;
+    return who !== null && inHand(s, who);
+  },
+});
+
+def({
   name: "clockwiseFrom", doc: "Every seat, clockwise, starting with the given player.", example: "clockwiseFrom(left(dealer))", effect: false,
   params: [{ name: "player", kind: "value" }],
   type: (a) => (needPlayer(a[0]) ? T.players : wrong(0, "clockwiseFrom needs a player")),
@@ -839,6 +849,34 @@ effect({
   name: "out", doc: "A player goes out: they have finished and take no more turns. Their place is recorded.", example: "out(me)",
   params: [{ name: "player", kind: "value", optional: true }],
   make: ([p]) => (s) => goOut(s, p ? (ev(p)(s) as number) : s.me),
+});
+
+/** An effect that marks a player (the acting player unless given) in the hand being played. */
+function handMark(name: string, bit: number, doc: string, example: string): void {
+  effect({
+    name, doc, example,
+    params: [{ name: "player", kind: "value", optional: true }],
+    type: (a) => (a[0] && !needPlayer(a[0]) ? wrong(0, `${name} needs a player`) : T.voidType),
+    make: ([p]) => (s) => {
+      const who = p ? (ev(p)(s) as number | null) : s.me;
+      if (who !== null && who >= 0 && who < s.n) s.hand[who] |= bit;
+    },
+  });
+}
+
+handMark("fold", FOLDED,
+  "A player leaves the hand being played: a round passes over them, and inHand is false for them, until a phase with newHand: true begins (unlike out(), which is for the rest of the game).",
+  "fold(me)");
+
+handMark("stand", STOOD,
+  "A player stays in the hand being played but acts no more in it (all their stake is in, or they are content): a round passes over them, until a phase with newHand: true begins.",
+  "if chips == 0 { stand() }");
+
+effect({
+  name: "raise", doc: "Reopens the round being played (turns: round): everyone still in the hand who can act has to act again before it ends, the player raising once their turn ends.",
+  example: "raise()",
+  params: [],
+  make: () => (s) => reopenRound(s),
 });
 
 effect({

@@ -38,6 +38,7 @@ export const phases: Section = {
               enum: [
                 "clockwise",
                 "counterclockwise",
+                "round",
                 "simultaneous",
                 "realtime",
                 "none"
@@ -47,11 +48,15 @@ export const phases: Section = {
               "$ref": "#/definitions/expressionItem"
             }
           ],
-          description: "Turns in seat order either way; simultaneous: every player acts in any order until done; realtime: anyone acts at any moment, each move at a time; none: the phase runs its effects and ends. Or an expression, read when the phase begins, giving clockwise or counterclockwise."
+          description: "Turns in seat order either way; round: a round of bidding or betting, clockwise over the players still in the hand who can act, until everyone still in has acted since the last raise() or one player is left in the hand; simultaneous: every player acts in any order until done; realtime: anyone acts at any moment, each move at a time; none: the phase runs its effects and ends. Or an expression, read when the phase begins, giving clockwise or counterclockwise."
         },
         first: {
           "$ref": "#/definitions/expressionItem",
           description: "Whose turn comes first."
+        },
+        newHand: {
+          type: "boolean",
+          description: "A new hand begins with this phase: as it begins, before its begin effects, every player who folded or stood in the last hand is back in it."
         },
         once: {
           type: "boolean",
@@ -154,7 +159,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const spec = item as Raw;
     const pointer = `/phases/${escapePointer(name)}`;
     const { turns, turnsBy } = phaseTurns(build, pointer, name, spec.turns);
-    const turnBased = turns === "clockwise" || turns === "counterclockwise";
+    const turnBased = turns === "clockwise" || turns === "counterclockwise" || turns === "round";
     const actionIndexes: number[] = [];
     const left: string[] = []; // actions left out of the game with skip: true
     ((spec.actions ?? []) as string[]).forEach((a, i) => {
@@ -178,6 +183,9 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     }
     const o = (rule: string, effects: boolean, hasMe: boolean): UnitOptions => ({ rule: `phases.${name}.${rule}`, effects, hasMe });
     const { next, nextIf } = phaseNext(build, pointer, name, spec.next, index, names);
+    if (spec.once === true && turns === "round") {
+      build.diagnostics.push(build.file.at(`${pointer}/once`, "error", "E_SCHEMA", `once is for a phase of one turn each; a round (phase '${name}') ends when everyone still in the hand has acted since the last raise`, true));
+    }
     if (spec.settle !== undefined && turns !== "realtime") {
       build.diagnostics.push(build.file.at(`${pointer}/settle`, "error", "E_SCHEMA", `settle is for a phase with turns: realtime, where moves happen at times; phase '${name}' has turns: ${turns}`, true));
     }
@@ -186,6 +194,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       text: typeof spec.text === "string" ? spec.text : "",
       first: turnBased ? build.playerExpression(`${pointer}/first`, spec.first, `phases.${name}.first`, false) : null,
       once: spec.once === true,
+      newHand: spec.newHand === true,
       actions: actionIndexes,
       begin: build.programAt(`${pointer}/begin`, spec.begin, o("begin", true, false)),
       turn: build.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
@@ -243,7 +252,7 @@ function phaseNext(build: Build, pointer: string, name: string, item: unknown, i
  * clockwise or counterclockwise (a phase whose direction changes from round to round).
  */
 function phaseTurns(build: Build, pointer: string, name: string, item: unknown): { turns: PhaseDef["turns"]; turnsBy: PhaseDef["turnsBy"] } {
-  const ways = ["clockwise", "counterclockwise", "simultaneous", "realtime", "none"];
+  const ways = ["clockwise", "counterclockwise", "round", "simultaneous", "realtime", "none"];
   if (item === undefined) return { turns: "clockwise", turnsBy: null };
   const text = textOf(item).trim();
   if (ways.includes(text)) return { turns: text as PhaseDef["turns"], turnsBy: null };
