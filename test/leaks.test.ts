@@ -84,6 +84,8 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Klondike, draw three", ["klondike", "klondike/draw-three"], [1], 1, 3],
   ["Gin Rummy, Oklahoma", ["gin-rummy", "gin-rummy/oklahoma"], [2], 1, 3],
   ["Speed, matching ranks", ["speed", "speed/same-rank"], [2], 1, 2],
+  // hole cards stay hidden until a showdown shows them
+  ["Texas Hold'em, ante", ["texas-holdem", "texas-holdem/ante"], [2, 4], 2, 1],
 ];
 
 describe("nothing shown to a player names a card that player may not see", () => {

@@ -152,6 +152,19 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "texas-holdem",
+    players: [2, 3, 5, 8],
+    games: 10,
+    breaks: [
+      { scenario: "side-pot", from: "potWinners(level): inTheHand.filter(p => p.stake >= level)", to: "potWinners(level): inTheHand", says: "expected Bob's chips 13" },
+      { scenario: "side-pot", from: "let below = levels.filter(x => x < level).max ?? 0", to: "let below = 0", says: "expected Bob's chips 13" },
+      { scenario: "showdown", from: "cs.all(c => c.suit == cs.first.suit)", to: "false", says: "expected Ann's chips 41" },
+      { scenario: "showdown", from: "smallBlindPlayer: \"active.count == 2 ? dealer : next(dealer)\"", to: "smallBlindPlayer: next(dealer)", says: "expected turn Bob" },
+      { scenario: "raise", from: "    bet = roundBet\n    raise()", to: "    bet = roundBet", says: "expected turn Cy" },
+      { scenario: "raise", from: "lastRaise = max(lastRaise, roundBet - bet)", to: "lastRaise = lastRaise", says: "expected 'raise 2' not to be legal for Cy" },
+    ],
+  },
+  {
     id: "gin-rummy",
     players: [2],
     games: 10,

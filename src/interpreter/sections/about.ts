@@ -2,7 +2,7 @@
 import type { Section } from "./section.js";
 
 /** The families of games the shelf groups games by (a game's `family:`). */
-export const gameFamilies = ["trick-taking", "shedding", "rummy", "casino", "fishing", "adding", "patience", "children", "real-time", "other"] as const;
+export const gameFamilies = ["trick-taking", "shedding", "rummy", "casino", "fishing", "adding", "patience", "children", "real-time", "vying", "other"] as const;
 
 export const about: Section = {
   summary: "the game's name as printed, its family on the shelf, what it is about, where the rules come from, what a reader should know, and why a value of the whole file is assumed",
@@ -13,7 +13,7 @@ export const about: Section = {
     },
     family: {
       enum: [...gameFamilies],
-      description: "The kind of game, as the shelf groups games: trick-taking, shedding, rummy, casino, fishing, adding, patience, children's, real-time or other."
+      description: "The kind of game, as the shelf groups games: trick-taking, shedding, rummy, casino, fishing, adding, patience, children's, real-time, vying (betting on the best hand) or other."
     },
     summary: {
       type: "string",
