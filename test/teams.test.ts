@@ -141,3 +141,12 @@ describe("player counts the teams do not divide are refused", () => {
     expect(() => newGame(game, { players: names(6), seed: 1 })).not.toThrow();
   });
 });
+
+describe("a team's variable in the editor's names", () => {
+  it("is described as one per team", () => {
+    const r = compileRulesText(rules("{size: 2}"), "t.yaml", "t");
+    const scope = r.scope?.();
+    const tricks = scope?.names.find((n) => n.name === "tricks");
+    expect(tricks?.detail).toBe("variable: number, one per team");
+  });
+});
