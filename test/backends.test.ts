@@ -404,3 +404,46 @@ end: active.count == 1 or hands > 40
     expect(seen.out).toBeGreaterThan(0);
   });
 });
+
+// Sides: a team's variable set by one member and read by all, the team builtins, and winners as a whole team.
+describe("the back ends agree on a game played in teams", () => {
+  const text = `${tinyRules("", {
+    "players: {min: 2, max: 4}": "players: {min: 4, max: 6}\nteams: {size: 2, names: [North-South, East-West, Centre]}",
+    "  hand: {per: player, visible: owner, ordered: false}\n": "  hand: {per: player, visible: owner, ordered: false}\n  won: {per: player, visible: everyone}\n",
+    "move(card, pile)": `|
+      move(card, pile)
+      if pile.count == playerCount {
+        let taker = pile.maxBy(c => c.rank).from
+        move(pile, taker.won)
+        taker.points += pile.count + 1
+        partner(taker).helped += teammates(taker).count
+        giveTurn(partner(taker))
+      }`,
+  })}variables:
+  points: {per: team, type: number}
+  helped: {per: player, type: number}
+outcome:
+  scores: p => p.points + teamCards(p, won).count + team(p).sum(q => q.helped)
+  winners: withTeams(players.best(p => p.points))
+`;
+
+  it("plays each game event for event alike, teams of two at four and six", () => {
+    const [closures, js] = (["closures", "js"] as const).map((backend) => {
+      const r = compileRulesText(text, "t.yaml", "t", undefined, { backend });
+      if (!r.game) throw new Error(r.diagnostics.map(formatDiagnostic).join("\n"));
+      return r.game;
+    });
+    for (let g = 0; g < 30; g++) {
+      const players = g % 2 === 0 ? 4 : 6;
+      const seed = `teams-${g}`;
+      const a = fingerprint(closures, players, seed, null);
+      const b = fingerprint(js, players, seed, null);
+      if (a.hash !== b.hash || a.events !== b.events || a.result !== b.result) expect.fail(firstDifference(closures, js, players, seed));
+      const r = playGame(js, { players, seed, agents: Array(players).fill(randomAgent) });
+      expect(r.error).toBeNull();
+      // the winners are whole teams: with a partner's seat, each winner's partner wins too
+      const winners = r.state.result!.winners;
+      for (const w of winners) expect(winners).toContain((w + players / 2) % players);
+    }
+  });
+});

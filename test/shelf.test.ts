@@ -101,6 +101,23 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "spades",
+    players: [4],
+    games: 10,
+    breaks: [
+      { scenario: "contract", from: "strength(c): \"[c.suit == 'S', c.suit == ledSuit, c.rank]\"", to: "strength(c): \"[c.suit == ledSuit, c.rank]\"", says: "expected turn Dee, but it is Ann" },
+      { scenario: "contract", from: "10 * contract(p) + overtricks(p)", to: "10 * contract(p)", says: "expected Bob's points 21, but it is 20" },
+      { scenario: "contract", from: "check: follows(card)", to: "check: true", says: "expected 'play 2C' not to be legal for Ann" },
+      { scenario: "broken", from: "check: mayLead(card)", to: "check: true", says: "expected 'play AS' not to be legal for Ann" },
+      { scenario: "broken", from: " or hand.all(x => x.suit == 'S')", to: "", says: "expected 'play KS' to be legal for Dee" },
+      { scenario: "nil", from: "team(p).filter(member => member.bid > 0).sum(member => member.tricks)", to: "team(p).sum(member => member.tricks)", says: "expected Bob's points -110, but it is -90" },
+      { scenario: "nil", from: "nilValue(p): \"100\"", to: "nilValue(p): \"50\"", says: "expected Ann's points 110, but it is 60" },
+      { scenario: "bags", from: "bagsTaken(side) - (penalty > 0 ? 10 : 0)", to: "bagsTaken(side)", says: "expected Ann's bags 0, but it is 10" },
+      { scenario: "bags", from: "(p.bags + bagsTaken(p)) >= 10", to: "(p.bags + bagsTaken(p)) > 10", says: "expected Ann's points 21, but it is 121" },
+      { scenario: "game", from: "players.any(p => p.points >= target)", to: "players.any(p => p.points > 1000)", says: "expected over true, but it is false" },
+    ],
+  },
+  {
     id: "president",
     players: [4, 3, 7],
     games: 10,

@@ -15,6 +15,7 @@ import type { AgentSpec } from "../sim/run-spec.js";
 import { startingCombination, startProblem } from "../sim/starting-combination.js";
 import { seatNames } from "../sim/play-game.js";
 import { optionProblems } from "../interpreter/options.js";
+import { teamCount } from "../interpreter/teams.js";
 
 /** --option NAME=VALUE, repeatable: a value for an option the rules declare. */
 export const optionFlag = { option: { type: "string" as const, multiple: true as const } };
@@ -59,6 +60,8 @@ export function defaultPlayers(game: Game): number {
 export function playersOf(values: Record<string, unknown>, game: Game): number {
   const players = intFlag(values.players as string | undefined, "players", defaultPlayers(game));
   if (players < game.players.min || players > game.players.max) throw new UsageError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
+  const teams = game.teams ? teamCount(game.teams, players) : 0;
+  if (typeof teams === "string") throw new UsageError(`${game.name} is played in teams, and ${teams}`);
   return players;
 }
 

@@ -156,6 +156,8 @@ class Writer {
     const p = valueOf(this.raw.players);
     if (typeof p === "number") items.push(this.item("players", "Players", [`${p} players.`]));
     else if (isMap(p)) items.push(this.item("players", "Players", [p.min === p.max ? `${p.min} players.` : `${p.min} to ${p.max} players.`]));
+    const teams = valueOf(this.raw.teams);
+    if (isMap(teams)) items.push(this.item("teams", "Teams", [teamWords(teams), ...(textOf(teams) ? [textOf(teams)!] : [])]));
     if (this.raw.dealer !== undefined) items.push(this.item("dealer", "Who deals first", [`${capitalize(this.read.expression(valueOf(this.raw.dealer) as string))}.`]));
     else items.push({ title: "Who deals first", lines: [{ text: "The first player deals.", depth: 0 }], path: "dealer" });
     if (this.raw.start !== undefined) items.push(this.item("start", "Who starts", [`${capitalize(this.read.expression(valueOf(this.raw.start) as string))}.`]));
@@ -411,8 +413,21 @@ export const zoneKeys: Record<string, (z: Raw) => string | undefined> = {
   assumed: () => undefined,
 };
 
+/** The sides of a rule file's `teams`, in a sentence. */
+function teamWords(t: Raw): string {
+  const names = Array.isArray(t.names) ? (t.names as string[]) : [];
+  const named = (i: number) => names[i] ?? `team ${i + 1}`;
+  if (Array.isArray(t.seats)) {
+    const seats = (t.seats as number[][]).map((team, i) => `${named(i)}: seats ${team.map((p) => p + 1).join(" and ")}`);
+    return `The players play in teams, by seat (the first player's is seat 1): ${seats.join("; ")}.`;
+  }
+  const size = typeof t.size === "number" ? `teams of ${t.size}` : `${t.count} teams`;
+  const list = names.length > 0 ? ` (${names.join(", ")})` : "";
+  return `The players play in ${size}${list}, each team's members in alternate seats (partners opposite, at four in two teams); a number of players that makes no such teams cannot play.`;
+}
+
 export const variableKeys: Record<string, (v: Raw, read: Reader) => string | undefined> = {
-  per: (v) => (v.per === "player" ? "each player has one" : undefined),
+  per: (v) => (v.per === "player" ? "each player has one" : v.per === "team" ? "each team has one, shared by its members" : undefined),
   type: (v) => `a ${typeWords[String(v.type)] ?? v.type}`,
   initial: (v, read) => `starting as ${read.expression(v.initial as string)}`,
   reset: (v) => `back to its start at every ${v.reset}`,
@@ -514,7 +529,7 @@ const sectionOrder: [string, (w: Writer) => Item[]][] = [
  * The sections of a rule file each unit above reads, for the test that every key of the schema is read.
  * Keys that say how the file is composed are not rules a player needs to read: they are named here.
  */
-export const readSections = ["players", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "family", "summary", "rulebook", "notes", "assumed"];
+export const readSections = ["players", "teams", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "family", "summary", "rulebook", "notes", "assumed"];
 export const compositionSections = ["extends", "fragment", "replaces", "overrides", "append", "include", "presets", "cardTypes"];
 export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "skip", "assumed"];
 export const requirementKeys = ["check", "else", "text", "assumed"];

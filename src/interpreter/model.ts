@@ -4,6 +4,7 @@ import type { Type } from "./lang/types.js";
 import type { State } from "./state.js";
 import type { Location } from "./diagnostics.js";
 import type { Backend } from "./backend.js";
+import type { TeamsDef } from "./teams.js";
 
 /** A compiled expression: evaluate it against a state (s.me is the player the rules speak for). */
 export type Eval<T = unknown> = (s: State) => T;
@@ -28,6 +29,8 @@ export interface VarDef {
   name: string;
   index: number;
   per: "player" | "game";
+  /** `per: team`: one value a team, kept by every member (per is then "player"): setting it sets the team's. */
+  team?: true;
   type: Type;
   initial: Eval;
   constant: boolean; // the initial value does not depend on the player or the state
@@ -182,6 +185,8 @@ export interface Game {
   name: string;
   file: string;
   players: { min: number; max: number };
+  /** The sides the players make (`teams`), or null: every player on their own. */
+  teams: TeamsDef | null;
   cardNames: string[];
   uniqueNames: boolean; // no two cards share a name: then a card's name identifies it
   cardStart: number[]; // zone def index each card starts in

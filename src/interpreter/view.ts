@@ -2,6 +2,7 @@
 // see it; everything else is a back (-1). Agents decide from views, never from the state itself.
 import type { State } from "./state.js";
 import { zoneName } from "./zones.js";
+import { teamName, teamsOf } from "./teams.js";
 
 export interface ZoneView {
   zone: number;
@@ -34,6 +35,8 @@ export interface FlowView {
 export interface View {
   player: number; // whose view this is; -1 for an onlooker who sees only what everyone sees
   names: string[];
+  /** The sides the players make (seats, and a name for people); absent for rules without teams. */
+  teams?: { name: string; seats: number[] }[];
   phase: string;
   current: number;
   dealer: number;
@@ -104,7 +107,7 @@ function viewOf(s: State, p: number): View {
     }
     variables[v.name] = values;
   }
-  return {
+  const out: View = {
     player: p,
     names: s.names.slice(),
     phase: s.game.phases[s.phase]?.name ?? "",
@@ -135,4 +138,6 @@ function viewOf(s: State, p: number): View {
       groups: s.groups.map((g) => g.slice()),
     },
   };
+  if (s.game.teams) out.teams = teamsOf(s.game, s.n).map((seats, t) => ({ name: teamName(s.game, t), seats }));
+  return out;
 }

@@ -131,6 +131,8 @@ function seatBlock(ctx: Ctx, p: number, maxWidth: number): Block {
 function seatHeader(ctx: Ctx, p: number): string {
   const { v } = ctx;
   const marks: string[] = [];
+  const team = v.teams?.find((t) => t.seats.includes(p));
+  if (team) marks.push(team.name);
   if (v.current === p) marks.push("to move");
   if (v.dealer === p) marks.push("dealer");
   if (v.out[p]) marks.push(v.places.includes(p) ? `out, place ${v.places.indexOf(p) + 1}` : "out");

@@ -5,6 +5,7 @@
 import type { Game } from "../model.js";
 import type { NewGameOptions } from "./types.js";
 import { optionProblems } from "../options.js";
+import { teamCount } from "../teams.js";
 
 /** Per game, the players of the last request found sound that named no options, dealer or start (a copy). */
 const lastSound = new WeakMap<Game, unknown[]>();
@@ -31,6 +32,10 @@ function problems(game: Game, o: NewGameOptions, players: unknown[]): string[] {
   const out: string[] = [];
   const { min, max } = game.players;
   if (players.length < min || players.length > max) out.push(`${game.name} is for ${min === max ? min : `${min}–${max}`} players, not ${players.length}`);
+  else if (game.teams) {
+    const teams = teamCount(game.teams, players.length);
+    if (typeof teams === "string") out.push(`${game.name} is played in teams, and ${teams}`);
+  }
   const seen = new Set<string>();
   for (const name of players) {
     if (typeof name !== "string" || name.trim() === "") {

@@ -8,12 +8,13 @@ import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, nee
 import { tick } from "../budget.js";
 import { zoneName } from "../zones.js";
 import { startPlayer } from "../turn-order.js";
+import { shareWithTeam } from "../teams.js";
 import { Module } from "./module.js";
 import { Fn, int } from "./fn.js";
 import { builtinEmitters } from "./builtins.js";
 import { readsLocal, readsLocalElsewhere, safe } from "./reads.js";
 
-const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer };
+const runtime = { compare, equal, activePlayers, allPlayers, cardName, concat, item, looping, mapGet, needZone, noCards, num, place, playerName, range, show, strcat, tick, zoneName, startPlayer, shareWithTeam };
 
 export class Emitter {
   /**
@@ -336,6 +337,11 @@ export class Emitter {
       case "setVar": {
         const d = st.def;
         const index = d.per === "game" ? int(d.slot) : `${int(st.globals)} + ${int(d.slot)} * s.n + ${st.owner ? `(${this.expr(st.owner, f)})` : "s.me"}`;
+        if (d.team) {
+          const i = f.tmp();
+          const set = st.op === "=" ? this.expr(st.value, f) : `s.vars[${i}] + ${st.op === "-=" ? "-1" : "1"} * ${this.expr(st.value, f)}`;
+          return `${i} = ${index};\ns.vars[${i}] = ${set};\n${this.helper("shareWithTeam")}(s, ${i});`;
+        }
         if (st.op === "=") return `s.vars[${index}] = ${this.expr(st.value, f)};`;
         const i = f.tmp();
         return `${i} = ${index};\ns.vars[${i}] = s.vars[${i}] + ${st.op === "-=" ? "-1" : "1"} * ${this.expr(st.value, f)};`;

@@ -13,6 +13,7 @@ import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
 import { goOut } from "../flow-effects.js";
 import { direction, FOLDED, inHand, nextActive, reopenRound, STOOD } from "../turn-order.js";
+import { partnerOf, teamOf } from "../teams.js";
 
 /** How an argument reaches the function: converted by the compiler so that each function sees one form. */
 export type ArgKind =
@@ -464,6 +465,55 @@ def({
   params: [{ name: "from", kind: "value" }, { name: "to", kind: "value" }],
   type: (a) => (!needPlayer(a[0]) ? wrong(0, "distance needs players") : !needPlayer(a[1]) ? wrong(1, "distance needs players") : T.num),
   make: ([a, b]) => (s) => ((((ev(b)(s) as number) - (ev(a)(s) as number)) % s.n) + s.n) % s.n,
+});
+
+// ---- teams ------------------------------------------------------------------------------------------
+
+for (const [name, self, doc, example] of [
+  ["team", true, "The players of a player's team (see `teams`), the player among them, in seat order; without teams, the player alone.", "team(me).sum(p => p.tricksWon)"],
+  ["teammates", false, "The other players of a player's team, in seat order.", "teammates(me).any(p => p.hand.empty)"],
+] as const) {
+  def({
+    name, doc, example, effect: false,
+    params: [{ name: "player", kind: "value" }],
+    type: (a) => (needPlayer(a[0]) ? T.players : wrong(0, `${name} needs a player`)),
+    make: ([p]) => (s) => {
+      const who = ev(p)(s) as number | null;
+      return who === null ? [] : teamOf(s, who).filter((q) => self || q !== who);
+    },
+  });
+}
+
+def({
+  name: "partner", doc: "A player's partner: the next player of their team clockwise (opposite, at four in two teams); none for a player alone.", example: "partner(me).bid", effect: false,
+  params: [{ name: "player", kind: "value" }],
+  type: (a) => (needPlayer(a[0]) ? T.player : wrong(0, "partner needs a player")),
+  make: ([p]) => (s) => partnerOf(s, ev(p)(s) as number | null),
+});
+
+def({
+  name: "teamCards", doc: "Every card in a kind of zone of each member of a player's team, member by member in seat order: the tricks a partnership has taken.", example: "teamCards(me, won).count / 4", effect: false,
+  params: [{ name: "player", kind: "value" }, { name: "zone", kind: "kind" }],
+  type: (a) => (needPlayer(a[0]) ? T.cards : wrong(0, "teamCards needs a player")),
+  make: ([p, kind]) => (s) => {
+    const who = ev(p)(s) as number | null;
+    if (who === null) return [];
+    const def = ev(kind)(s) as number;
+    const out: number[] = [];
+    for (const q of teamOf(s, who)) out.push(...s.zones[zoneIndex(s, def, q)]);
+    return out;
+  },
+});
+
+def({
+  name: "withTeams", doc: "The given players and everyone on their teams, in seat order: a winning side as a whole.", example: "withTeams(players.best(p => p.points))", effect: false,
+  params: [{ name: "players", kind: "list" }],
+  type: () => T.players,
+  make: ([l]) => (s) => {
+    const all = new Set<number>();
+    for (const p of ev(l)(s) as number[]) for (const q of teamOf(s, p)) all.add(q);
+    return [...all].sort((a, b) => a - b);
+  },
 });
 
 // ---- zones ------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import { firstPhase } from "../sections/first.js";
 import { compileLimits, defaultLimits, type Limits } from "../sections/limits.js";
 import { compilePhases } from "../sections/phases.js";
 import { playerRange } from "../sections/players.js";
+import { compileTeams } from "../sections/teams.js";
 import { compileTriggers } from "../sections/triggers.js";
 import { compileVariableInitials, declareConstants, declareOptions, declareVariables } from "../sections/values.js";
 import { declareZones } from "../sections/zones.js";
@@ -102,6 +103,7 @@ class GameBuilder implements Build {
     const assumptions = this.collectAssumptions();
 
     const players = playerRange(this);
+    const teams = compileTeams(this, players);
     const errors = this.diagnostics.some((d) => d.severity === "error");
     if (errors) return { game: null, diagnostics: this.diagnostics, scope: () => this.scope() };
 
@@ -135,6 +137,7 @@ class GameBuilder implements Build {
       name: typeof raw.name === "string" ? raw.name : this.id,
       file: this.file.path,
       players,
+      teams,
       cardNames: cards.names,
       uniqueNames: byName.size === cards.names.length,
       cardStart: cards.start,

@@ -48,7 +48,7 @@ export interface Composed {
 }
 
 const namedSections = ["zones", "variables", "constants", "options", "define", "phases", "actions", "triggers", "parts"];
-const singleSections = ["players", "dealer", "start", "setup", "end", "outcome", "limits", "first"];
+const singleSections = ["players", "teams", "dealer", "start", "setup", "end", "outcome", "limits", "first"];
 const metaKeys = new Set(["name", "family", "summary", "rulebook", "notes", "extends", "replaces", "overrides", "append", "include", "fragment", "assumed", "presets", "cardTypes"]);
 
 /** What a fragment did to an item of the composed rules, kept so that no later fragment undoes it unnoticed. */

@@ -61,7 +61,7 @@ export function scopeOf(p: ScopeParts): Scope {
         names.push({ name, kind: "zone", detail: `zone${b.def.many ? " family" : ""}${b.def.per === "player" ? ", one per player" : ""}, seen by ${b.def.visible}`, doc: textOf("zones", name), receiver: b.def.many ? receiverKey(T.list(T.zone)) : "zone" });
         break;
       case "var":
-        names.push({ name, kind: "variable", detail: `variable: ${T.show(b.def.type)}${b.def.per === "player" ? ", one per player" : ""}`, doc: textOf("variables", name), receiver: receiverKey(b.def.type) });
+        names.push({ name, kind: "variable", detail: `variable: ${T.show(b.def.type)}${b.def.team ? ", one per team" : b.def.per === "player" ? ", one per player" : ""}`, doc: textOf("variables", name), receiver: receiverKey(b.def.type) });
         break;
       case "const":
         names.push({ name, kind: "constant", detail: `constant: ${T.show(b.type)}`, doc: textOf("constants", name), receiver: receiverKey(b.type) });

@@ -14,11 +14,12 @@ import { phases } from "./phases.js";
 import { players } from "./players.js";
 import type { JsonSchema, Section } from "./section.js";
 import { setup } from "./setup.js";
+import { teams } from "./teams.js";
 import { triggers } from "./triggers.js";
 import { values } from "./values.js";
 import { zones } from "./zones.js";
 
-export const sections: readonly Section[] = [about, players, cards, zones, values, dealerStart, setup, define, phases, actions, triggers, end, limits, fragments, first];
+export const sections: readonly Section[] = [about, players, teams, cards, zones, values, dealerStart, setup, define, phases, actions, triggers, end, limits, fragments, first];
 
 /** grammar/rules.schema.json: the structure of a rule file, put together from its sections. */
 export function rulesSchema(): JsonSchema {

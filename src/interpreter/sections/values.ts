@@ -39,8 +39,10 @@ export const values: Section = {
         per: {
           enum: [
             "player",
+            "team",
             "game"
-          ]
+          ],
+          description: "Whose the variable is: the game's (the default), each player's, or each team's (one value a team, held by every member; see `teams`)."
         },
         type: {
           enum: [
@@ -198,7 +200,10 @@ export function declareOptions(build: Build): Map<string, { value: unknown; slot
 export function declareVariables(build: Build): void {
   for (const [name, item] of entries(build.raw.variables)) {
     const spec = item as Raw;
-    const per = spec.per === "player" ? "player" : "game";
+    const per = spec.per === "player" || spec.per === "team" ? "player" : "game";
+    if (spec.per === "team" && build.raw.teams === undefined) {
+      build.diagnostics.push(build.file.at(`/variables/${escapePointer(name)}/per`, "error", "E_SCHEMA", `'${name}' is a team's, but the rules declare no teams`));
+    }
     const slot = per === "player" ? build.counts.playerVars++ : build.counts.globals++;
     const type = T.typeFromName(String(spec.type));
     const def: VarDef = {
@@ -210,6 +215,7 @@ export function declareVariables(build: Build): void {
       table: typeof spec.table === "boolean" ? spec.table : tableShows(type),
     };
     if (typeof spec.text === "string") def.text = spec.text;
+    if (spec.per === "team") def.team = true;
     if (build.declare(name, { kind: "var", def }, `/variables/${escapePointer(name)}`)) build.vars.push(def);
   }
 }

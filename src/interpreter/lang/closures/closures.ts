@@ -10,6 +10,7 @@ import { activePlayers, allPlayers, cardName, concat, item, looping, mapGet, nee
 import { tick } from "../../budget.js";
 import { zoneName } from "../../zones.js";
 import { startPlayer } from "../../turn-order.js";
+import { shareWithTeam } from "../../teams.js";
 import { allTrue, anyTrue, arithmetic, numberOrder, orderTests } from "./operators.js";
 
 export function evalOf(e: TExpr): Eval {
@@ -326,8 +327,15 @@ function statement(st: TStmt): Run {
     case "setVar": {
       const at = varIndex(st.def.per === "game" ? null : st.globals, st.def.slot, st.owner);
       const value = evalOf(st.value);
-      if (st.op === "=") return (s) => void (s.vars[at(s)] = value(s));
       const sign = st.op === "-=" ? -1 : 1;
+      if (st.def.team) {
+        return (s) => {
+          const i = at(s);
+          s.vars[i] = st.op === "=" ? value(s) : (s.vars[i] as number) + sign * (value(s) as number);
+          shareWithTeam(s, i);
+        };
+      }
+      if (st.op === "=") return (s) => void (s.vars[at(s)] = value(s));
       return (s) => {
         const i = at(s);
         s.vars[i] = (s.vars[i] as number) + sign * (value(s) as number);
