@@ -16,11 +16,14 @@ export interface StartBounds {
 
 export const defaultStartBounds: StartBounds = { loadMs: 500, giveUpMs: 10_000, megabytes: 512 };
 
+/** The most milliseconds a check waits for a thread to be ready (behind other checks, or starting). */
+const threadReadyMs = 60_000;
+
 /** Checks waiting at once at most: past that, a new room is refused as the server being busy. */
 const maxWaiting = 64;
 
 export class StartChecks {
-  private readonly pool: Piscina<StartTask, StartAnswer>;
+  private readonly pool: Piscina<StartTask | "ready", StartAnswer>;
 
   constructor(private readonly bounds: StartBounds = defaultStartBounds) {
     this.pool = new Piscina<StartTask, StartAnswer>({
@@ -33,6 +36,16 @@ export class StartChecks {
   /** Null when the room's rules load in time and its game starts; else why not, in words for the room's maker. */
   async check(task: StartTask): Promise<string | null> {
     let answer: StartAnswer;
+    try {
+      // a thread that replaces one given up first loads the interpreter, which on a busy machine can take longer
+      // than a room's whole time: the room's time starts once a thread is ready
+      await this.pool.run("ready", { signal: AbortSignal.timeout(threadReadyMs) });
+    } catch (e) {
+      const name = (e as Error).name;
+      if (name === "AbortError" || name === "TimeoutError") return "the server is checking as many rooms as it takes: try again in a moment";
+      if (/queue is at limit/i.test((e as Error).message)) return "the server is checking as many rooms as it takes: try again in a moment";
+      throw e;
+    }
     try {
       answer = await this.pool.run(task, { signal: AbortSignal.timeout(this.bounds.giveUpMs) });
     } catch (e) {
