@@ -3,7 +3,7 @@
 // the machine they were measured on. A table for people, or one JSON object for programs.
 import { cpus, loadavg } from "node:os";
 import { table } from "../src/sim/text-table.js";
-import type { ImplName } from "./comparisons.js";
+import { agentImpls, type ImplName } from "./comparisons.js";
 import type { Measurement } from "./measure.js";
 import type { SearchTiming } from "./search.js";
 
@@ -45,6 +45,15 @@ export interface Ratio {
   rounds: number[];
 }
 
+/** An agent's games per second divided by random agents' on the same game, within each round. */
+export interface AgentRatio {
+  game: string;
+  agent: ImplName;
+  ratio: number;
+  range: Range;
+  rounds: number[];
+}
+
 export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" | "searches" | "firstMs" | "collections" | "gcMs"> {
   /** The median over the rounds of each round's median search. */
   medianMs: number;
@@ -56,6 +65,11 @@ export interface SearchSummary extends Omit<SearchTiming, "medianMs" | "bestMs" 
   /** The garbage collections during each round's timed searches, and the time they took, median over the rounds. */
   collections: number;
   gcMs: number;
+  /**
+   * Iterations a second (from each round's median search) ÷ the moves a second of the interpreter's random games
+   * of the same game in that round: how many random moves one iteration costs, inverted. Null without that game.
+   */
+  versusRandom: { ratio: number; range: Range; rounds: number[] } | null;
 }
 
 export interface Machine {
@@ -75,6 +89,7 @@ export interface Report {
   backend: string;
   results: Summary[];
   ratios: Ratio[];
+  agents: AgentRatio[];
   search?: SearchSummary;
 }
 
@@ -97,7 +112,7 @@ export function machine(loadAtStart: number): Machine {
 }
 
 /** Summaries and ratios from every round's results (`rounds[r]` holds round r's measurements). */
-export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Ratio[] } {
+export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Ratio[]; agents: AgentRatio[] } {
   const all = rounds.flat();
   const keys = [...new Map(all.map((r) => [`${r.game}\n${r.impl}`, r])).values()];
   const results: Summary[] = keys.map(({ game, impl, players }) => {
@@ -112,7 +127,7 @@ export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Rat
   });
   const ratios: Ratio[] = [];
   for (const game of new Set(all.map((r) => r.game))) {
-    const others = new Set(all.filter((r) => r.game === game && r.impl !== "interpreter").map((r) => r.impl));
+    const others = new Set(all.filter((r) => r.game === game && r.impl !== "interpreter" && !agentImpls.has(r.impl)).map((r) => r.impl));
     for (const versus of others) {
       const each: number[] = [];
       for (const round of rounds) {
@@ -123,11 +138,29 @@ export function summarize(rounds: Result[][]): { results: Summary[]; ratios: Rat
       if (each.length) ratios.push({ game, versus, ratio: median(each), range: rangeOf(each), rounds: each });
     }
   }
-  return { results, ratios };
+  const agents: AgentRatio[] = [];
+  for (const game of new Set(all.map((r) => r.game))) {
+    for (const agent of new Set(all.filter((r) => r.game === game && agentImpls.has(r.impl)).map((r) => r.impl))) {
+      const each: number[] = [];
+      for (const round of rounds) {
+        const random = round.find((r) => r.game === game && r.impl === "interpreter");
+        const mine = round.find((r) => r.game === game && r.impl === agent);
+        if (random && mine) each.push(mine.gamesPerSec / random.gamesPerSec);
+      }
+      if (each.length) agents.push({ game, agent, ratio: median(each), range: rangeOf(each), rounds: each });
+    }
+  }
+  return { results, ratios, agents };
 }
 
-export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefined {
+export function summarizeSearch(timings: SearchTiming[], rounds: Result[][] = []): SearchSummary | undefined {
   if (timings.length === 0) return undefined;
+  const each: number[] = [];
+  timings.forEach((t, r) => {
+    const random = rounds[r]?.find((x) => x.game === t.game && x.impl === "interpreter");
+    if (random && t.medianMs > 0) each.push((t.iterations / (t.medianMs / 1000)) / random.movesPerSec);
+  });
+  const versusRandom = each.length ? { ratio: median(each), range: rangeOf(each), rounds: each } : null;
   const { game, players, iterations, depth, warmups } = timings[0];
   const medians = timings.map((t) => t.medianMs);
   const firsts = timings.map((t) => t.firstMs);
@@ -135,6 +168,7 @@ export function summarizeSearch(timings: SearchTiming[]): SearchSummary | undefi
     game, players, iterations, depth, warmups, medianMs: median(medians), range: rangeOf(medians), searches: sum(timings.map((t) => t.searches)),
     firstMs: Math.round(median(firsts) * 10) / 10, firstRange: rangeOf(firsts),
     collections: median(timings.map((t) => t.collections)), gcMs: Math.round(median(timings.map((t) => t.gcMs)) * 10) / 10,
+    versusRandom,
   };
 }
 
@@ -160,12 +194,21 @@ export function textReport(report: Report): string {
   text += "\nratios of moves per second, taken within each round (below 1: the interpreter is slower):\n";
   const ratioRows = report.ratios.map((q) => [`${q.game}: interpreter ÷ ${q.versus}`, q.ratio.toFixed(3), spread(q.range, (n) => n.toFixed(3)), q.rounds.map((x) => x.toFixed(2)).join(" ")]);
   text += table(["ratio", "median", "range", "each round"], ratioRows);
+  if (report.agents.length) {
+    text += "\ngames per second with an agent in every seat ÷ with random agents (the interpreter's own row), within each round:\n";
+    const agentRows = report.agents.map((q) => [`${q.game}: ${q.agent} ÷ random`, q.ratio.toFixed(3), spread(q.range, (n) => n.toFixed(3)), q.rounds.map((x) => x.toFixed(2)).join(" ")]);
+    text += table(["ratio", "median", "range", "each round"], agentRows);
+  }
   const s = report.search;
   if (s) {
     text += `\ninformation-set MCTS, ${s.iterations} iterations (playouts of ${s.depth} moves) from a ${s.players}-player ${s.game} position: `;
     text += `median ${s.medianMs} ms CPU (${spread(s.range, String)} over the rounds' medians, ${s.searches} searches after ${s.warmups} `;
     text += `in each process); the first search of a fresh process ${s.firstMs} ms (${spread(s.firstRange, String)}); `;
     text += `${s.collections} garbage collections taking ${s.gcMs} ms during a process's timed searches (median)\n`;
+    if (s.versusRandom) {
+      const v = s.versusRandom;
+      text += `iterations a second ÷ random moves a second of ${s.game} in the same round: ${v.ratio.toFixed(4)} (${spread(v.range, (n) => n.toFixed(4))})\n`;
+    }
   }
   return text;
 }

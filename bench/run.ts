@@ -24,8 +24,10 @@ what it needs (counted nowhere), a warm-up, then a fixed time with the game log 
 of that process (the warm-up is half that time, at most 1 s). The implementations of a game take turns in
 slices of at most ${sliceSeconds} s, over several rounds, each round in fresh processes. Prints each one's
 games and moves per second (per CPU second of its process), median and range over the rounds; the ratios
-interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; and how
-long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
+interpreter ÷ hand-written and interpreter ÷ boardgame.io, each taken within a round, median and range; Idiot's
+games per second with the sensible agent (the measuring default) in every seat ÷ with random agents; and how
+long 1,000 information-set MCTS iterations take from a 4-player Idiot position, with iterations a second ÷
+random moves a second.
 
   --seconds N    length of each timed window in CPU seconds (default 2; fractions allowed)
   --rounds R     how many times each implementation is measured (default 5)
@@ -33,7 +35,8 @@ long 1,000 information-set MCTS iterations take from a 4-player Idiot position.
   --backend B    what runs the interpreter's rules: js (generated code, the default) or closures
   --no-search    leave out the MCTS timing
   --json         print one JSON object: {machine, results: [{game, impl, gamesPerSec, movesPerSec, ...}],
-                 ratios: [{game, versus, ratio, range, rounds}], search, sliceSeconds}
+                 ratios: [{game, versus, ratio, range, rounds}], agents: [{game, agent, ratio, range,
+                 rounds}], search: {medianMs, versusRandom, ...}, sliceSeconds}
   -h, --help     show this help
 `;
 
@@ -147,7 +150,7 @@ async function main(argv: string[]): Promise<number> {
     rounds.push(round);
   }
   progress.clear();
-  const report = { machine: machine(loadAtStart), seconds: o.seconds, sliceSeconds, rounds: o.rounds, backend: o.backend, ...summarize(rounds), search: summarizeSearch(searches) };
+  const report = { machine: machine(loadAtStart), seconds: o.seconds, sliceSeconds, rounds: o.rounds, backend: o.backend, ...summarize(rounds), search: summarizeSearch(searches, rounds) };
   process.stdout.write(o.json ? jsonReport(report) : textReport(report));
   return 0;
 }

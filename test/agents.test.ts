@@ -55,7 +55,7 @@ describe("agents decide from views only", () => {
     expect(legalMoves(t, p).map((m) => moveText(t, m))).toEqual(legalMoves(s, p).map((m) => moveText(s, m)));
   });
 
-  it.each(["random", "greedy", "mc:60", "ismcts:150"])("%s chooses the same move in both", (name) => {
+  it.each(["random", "greedy", "sensible", "mc:60", "ismcts:150"])("%s chooses the same move in both", (name) => {
     const agent = makeAgent(name)!;
     const choose = (state: State) => agent.choose({ game: idiot, player: p, view: view(state, p), legal: legalMoves(state, p), rng: seedRng("same") });
     expect(choose(t)).toBe(choose(s));

@@ -232,9 +232,29 @@ describe("the harness", () => {
     const round = (collections: number, gcMs: number): SearchTiming => ({ ...t, collections, gcMs });
     const summary = summarizeSearch([round(2, 1.5), round(15, 22.1), round(3, 2.25)])!;
     expect([summary.collections, summary.gcMs]).toEqual([3, 2.3]);
-    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, sliceSeconds: 0.2, rounds: 3, backend: "js", results: [], ratios: [], search: summary } as Report;
+    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, sliceSeconds: 0.2, rounds: 3, backend: "js", results: [], ratios: [], agents: [], search: summary } as Report;
     expect(textReport(report)).toContain("3 garbage collections taking 2.3 ms during a process's timed searches (median)");
   }, 60_000);
+
+  it("gives the sensible agent's games a second as a ratio to random agents' in the same round, and ISMCTS's iterations to random moves", () => {
+    const result = (impl: Result["impl"], gamesPerSec: number, movesPerSec: number): Result => ({
+      game: "idiot", impl, players: 4, games: 10, moves: 100, unfinished: 0, seconds: 1, gamesPerSec, movesPerSec, heapUsedMB: 1, heapBaseMB: 1,
+    });
+    const rounds = [
+      [result("interpreter", 400, 800_000), result("reference", 400, 800_000), result("sensible", 100, 20_000)],
+      [result("interpreter", 500, 1_000_000), result("reference", 250, 500_000), result("sensible", 150, 30_000)],
+    ];
+    const { ratios, agents } = summarize(rounds);
+    expect(ratios.map((r) => r.versus)).toEqual(["reference"]); // the agent is not a rival implementation of the rules
+    expect(agents).toEqual([{ game: "idiot", agent: "sensible", ratio: 0.275, range: { min: 0.25, max: 0.3 }, rounds: [0.25, 0.3] }]);
+    const search = (medianMs: number): SearchTiming => ({ game: "idiot", players: 4, iterations: 1000, depth: 10, medianMs, bestMs: medianMs, searches: 1, warmups: 0, firstMs: 1, collections: 0, gcMs: 0 });
+    const s = summarizeSearch([search(5), search(4)], rounds)!;
+    // 1000 iterations in 5 ms are 200,000 a second: 0.25 of 800,000 random moves; in 4 ms, 0.25 of 1,000,000
+    expect(s.versusRandom).toEqual({ ratio: 0.25, range: { min: 0.25, max: 0.25 }, rounds: [0.25, 0.25] });
+    const report = { machine: { cpu: "c", cores: 2, node: "20", load: { min: 0, max: 0, start: 0, end: 0 } }, seconds: 1, sliceSeconds: 0.2, rounds: 2, backend: "js", results: [], ratios, agents, search: s } as Report;
+    expect(textReport(report)).toContain("idiot: sensible ÷ random   0.275");
+    expect(textReport(report)).toContain("iterations a second ÷ random moves a second of idiot in the same round: 0.2500");
+  });
 
   it("refuses a game it does not measure, and says which it does", () => {
     let message = "";

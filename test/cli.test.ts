@@ -121,7 +121,7 @@ describe("houserules simulate", () => {
     const r = await run(["simulate", "idiot", "--games", "10", "--players", "2", "--seed", "1"]);
     expect(r.out).toMatch(/^idiot: 10 games, 2 players, seed 1\nfinished 10 of 10;/);
     expect(r.out).toMatch(/game length: mean [\d.]+ moves, sd [\d.]+, min \d+, median [\d.]+, max \d+/);
-    expect(r.out).toMatch(/\nP1 +random +\d+/);
+    expect(r.out).toMatch(/\nP1 +sensible +\d+/); // the measuring agent, named though none was asked for
   });
 });
 

@@ -57,7 +57,8 @@ describe("the run pool", () => {
     for (const size of [1, 2, 3]) {
       const { pool, made } = poolOf(size);
       const progress: number[] = [];
-      const summary = await pool.run(spec(["idiot"], 4, 7, ["random", "random", "random", "random"]), 40, { onProgress: (d) => progress.push(d) });
+      // the measuring agent (simulate's default): what it learns from the rules is the same in every worker
+      const summary = await pool.run(spec(["idiot"], 4, 7, ["sensible", "sensible", "sensible", "sensible"]), 40, { onProgress: (d) => progress.push(d) });
       expect(JSON.stringify(summary, null, 2) + "\n").toBe(cli.out);
       expect(progress[progress.length - 1]).toBe(40);
       expect(made).toHaveLength(size);
@@ -104,7 +105,7 @@ describe("the run pool", () => {
   it("keeps its workers from run to run: the setup is sent again only when it changed, and warm() loads the rules ahead", async () => {
     const cli = runBin(["simulate", "idiot", "--games", "30", "--seed", "7", "--players", "4", "--json"]);
     const { pool, made } = poolOf(2);
-    const idiot = spec(["idiot"], 4, 7, ["random", "random", "random", "random"]);
+    const idiot = spec(["idiot"], 4, 7, ["sensible", "sensible", "sensible", "sensible"]);
     await pool.warm(idiot, 30, [["a.yaml", "x: 1"]]);
     expect(made).toHaveLength(2);
     expect(made.map((w) => w.tasks)).toEqual([[[0, 0]], [[0, 0]]]); // a share of no games: the rules loaded
@@ -141,7 +142,7 @@ describe("the charts", () => {
     const s = summaryOf(["idiot", "--games", "40", "--seed", "2", "--players", "3"]);
     const wins = winsBySeat(s);
     expect(wins.config.type).toBe("barWithErrorBars");
-    expect(wins.config.data.labels).toEqual(["P1 (random)", "P2 (random)", "P3 (random)"]);
+    expect(wins.config.data.labels).toEqual(["P1 (sensible)", "P2 (sensible)", "P3 (sensible)"]);
     expect(wins.config.data.datasets[0].data).toEqual(s.seats.map((x) => ({ y: Math.round(x.winRate * 1000) / 10, yMin: Math.round(x.winRate95[0] * 1000) / 10, yMax: Math.round(x.winRate95[1] * 1000) / 10 })));
     const lengths = lengthHistogram(s);
     expect((lengths.config.data.datasets[0].data as number[]).reduce((a, b) => a + b, 0)).toBe(s.finished);

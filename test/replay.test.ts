@@ -92,7 +92,7 @@ describe("saving and replaying games", () => {
     const fifth = lines(log).map((l) => JSON.parse(l)).filter((l) => l.end === true)[5];
     const r = await run(["replay", "idiot", "--seed", "1:5", "--players", "4"]);
     expect(r.code).toBe(0);
-    expect(r.out.split("\n")[0]).toBe("Idiot — 4 players (P1: random, P2: random, P3: random, P4: random), seed 1:5");
+    expect(r.out.split("\n")[0]).toBe("Idiot — 4 players (P1: sensible, P2: sensible, P3: sensible, P4: sensible), seed 1:5"); // simulate's default agent
     expect(r.out).toContain(`over after ${fifth.moves} moves: ${fifth.winners.join(", ")} won\n`);
   });
 

@@ -189,7 +189,7 @@ describe("houserules sweep on this machine", () => {
     expect(JSON.stringify(result.cells[2].summary, null, 2) + "\n").toBe(sim.out);
     const idiot = await run(["simulate", "idiot", "--players", "4", "--games", "6", "--seed", "7", "--json"]);
     expect(JSON.stringify(result.cells[1].summary, null, 2) + "\n").toBe(idiot.out);
-    expect(result.cells[2].replay).toBe('houserules replay --compose "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist" --players 3 --agents random,random,random --seed 7:0');
+    expect(result.cells[2].replay).toBe('houserules replay --compose "Deal Thirteen, Take Lots of Tricks, Crazy Eights, Whist" --players 3 --agents sensible,sensible,sensible --seed 7:0'); // a sweep without agents: the measuring agent, as simulate
 
     const two = await run(["sweep", file, "--json", "--workers", "2"]);
     expect(two.out).toBe(one.out);

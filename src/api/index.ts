@@ -10,7 +10,7 @@ import { run as runGames } from "../sim/run-games.js";
 import { compareSummaries, type Comparison } from "../sim/compare.js";
 import type { Summary } from "../sim/simulate.js";
 import type { AgentSpec } from "../sim/run-spec.js";
-import { agentNames, makeAgent } from "../agents/index.js";
+import { agentNames, defaultAgent, makeAgent } from "../agents/index.js";
 import { programVersion } from "../node/package-root.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
 import { host, hostInstalled } from "../interpreter/load/host.js";
@@ -37,7 +37,7 @@ if (!hostInstalled()) installNodeHost();
 /** The package's version. */
 export const version: string = programVersion();
 
-/** The names of the agents simulate and playOut take (`random`, `greedy`, `mc`, `ismcts`; `mc:400` sets a budget). */
+/** The names of the agents simulate and playOut take (`random`, `greedy`, `sensible`, `mc`, `ismcts`; `mc:400` sets a budget). */
 export { agentNames };
 
 /** Rules that loaded: what Rules.start() plays. */
@@ -154,7 +154,10 @@ export interface SimulateOptions {
   games?: number; // default 100
   players?: number; // default: the fewest the rules allow, at least 2 where they allow it
   seed?: number | string; // default 1: the same seed gives the same games, byte for byte
-  /** One agent for every seat, or one per seat: random, greedy, mc, ismcts (with a budget: mc:400). */
+  /**
+   * One agent for every seat, or one per seat: random, greedy, sensible, mc, ismcts (with a budget: mc:400).
+   * Default sensible, the measuring agent.
+   */
   agents?: string | string[];
   options?: Record<string, unknown>;
   /** Worker threads (0: this thread; default 0). The summary is the same whatever the count. */
@@ -164,10 +167,13 @@ export interface SimulateOptions {
   onProgress?: (done: number) => void;
 }
 
-/** The players (default: the fewest the rules allow, at least 2 where they allow it) and one agent name per seat. */
-function seatsOf(game: CompiledGame, o: { players?: number; agents?: string | string[] }): { players: number; agents: string[] } {
+/**
+ * The players (default: the fewest the rules allow, at least 2 where they allow it) and one agent name per seat
+ * (default `fallback`: the measuring agent for simulate and compare, random for a trace).
+ */
+function seatsOf(game: CompiledGame, o: { players?: number; agents?: string | string[] }, fallback: string): { players: number; agents: string[] } {
   const players = o.players ?? Math.max(game.players.min, Math.min(2, game.players.max));
-  const agents = typeof o.agents === "string" || o.agents === undefined ? Array<string>(players).fill(o.agents ?? "random") : o.agents;
+  const agents = typeof o.agents === "string" || o.agents === undefined ? Array<string>(players).fill(o.agents ?? fallback) : o.agents;
   if (agents.length !== players) throw new RangeError(`give one agent or ${players}, not ${agents.length}`);
   return { players, agents };
 }
@@ -180,7 +186,7 @@ export async function simulate(rules: Rules | string | string[], o: SimulateOpti
   if (!Number.isInteger(players) || players < game.players.min || players > game.players.max) throw new RangeError(`${game.name} is for ${game.players.min}–${game.players.max} players, not ${players}`);
   const games = o.games ?? 100;
   if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a whole number from 1, not ${games}`);
-  const names = seatsOf(game, o).agents;
+  const names = seatsOf(game, o, defaultAgent).agents;
   for (const n of names) if (!makeAgent(n)) throw new RangeError(`there is no agent called '${n}' (agents: ${agentNames().join(", ")})`);
   const agents: AgentSpec[] = names.map((name) => ({ name }));
   const spec = { refs: r.refs, players, seed: o.seed ?? 1, agents, options: o.options, bounds: { seconds: o.seconds ?? 600, megabytes: 2048 } };
@@ -205,7 +211,7 @@ export interface TraceOptions extends LoadOptions {
 /** The golden trace `houserules trace` writes: every event, each seat's view as it changes, the legal moves, the result. */
 export function trace(rules: Rules | string | string[], o: TraceOptions = {}): string {
   const r = rules instanceof Rules ? rules : loadRules(rules, o);
-  const { players, agents } = seatsOf(r.compiled, o);
+  const { players, agents } = seatsOf(r.compiled, o, "random");
   return traceLines(r.compiled, { rules: r.refs, players, seed: o.seed ?? 1, agents, ...(o.maxMoves === undefined ? {} : { maxMoves: o.maxMoves }) }).join("\n") + "\n";
 }
 

@@ -8,7 +8,7 @@ import { intFlag } from "./args.js";
 import { loadComposition, type LoadResult } from "../interpreter/load/load.js";
 import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
-import { agentNames, makeAgent, maxAgentBudget } from "../agents/index.js";
+import { agentNames, defaultAgent, makeAgent, maxAgentBudget } from "../agents/index.js";
 import { withReaction, type Agent } from "../agents/agent.js";
 import { defaultBounds, type Bounds } from "../sim/budget.js";
 import type { AgentSpec } from "../sim/run-spec.js";
@@ -124,7 +124,7 @@ export function agentSpecs(list: string | undefined, players: number, reaction: 
   const agents = withReactions(parseAgents(list, players), reaction);
   const names = list ? list.split(",").map((x) => x.trim()) : [];
   return agents.map((agent, i) => {
-    const name = names[i] ?? names[names.length - 1] ?? "random";
+    const name = names[i] ?? names[names.length - 1] ?? defaultAgent;
     return reaction ? { name, reaction: agent.reaction } : { name };
   });
 }
@@ -141,12 +141,13 @@ export function withReactions(agents: Agent[], spec: string | undefined): Agent[
   });
 }
 
-export function parseAgents(list: string | undefined, players: number): Agent[] {
+/** The agent of every seat by name; `fallback` for seats when none is named (the measuring agent unless told). */
+export function parseAgents(list: string | undefined, players: number, fallback: string = defaultAgent): Agent[] {
   const names = list ? list.split(",").map((x) => x.trim()) : [];
   if (names.length > players) throw new UsageError(`--agents names ${names.length} agents for ${players} players`);
   if (names.length > 1 && names.length < players) throw new UsageError(`--agents names ${names.length} agents for ${players} players: name one for every seat, or one for all`);
   return Array.from({ length: players }, (_, i) => {
-    const name = names[i] ?? names[names.length - 1] ?? "random";
+    const name = names[i] ?? names[names.length - 1] ?? fallback;
     const agent = makeAgent(name);
     const budget = name.split(":")[1];
     if (!agent && budget !== undefined && agentNames().includes(name.split(":")[0])) {

@@ -85,7 +85,7 @@ export function decisivenessOf(by: StandingsBy, settled: readonly number[]): Dec
 }
 
 /** The known order of strength of the agents by name: a later kind is stronger, and a bigger budget (ismcts:2000). */
-const kinds = ["random", "greedy", "mc", "ismcts"];
+const kinds = ["random", "greedy", "sensible", "mc", "ismcts"];
 
 /** The budget of a searching agent named without one (src/agents/index.ts, ismcts.ts). */
 const defaultBudget = new Map([["mc", 200], ["ismcts", 1000]]);

@@ -1,4 +1,5 @@
 // Lead changes: how often the player ahead on score changes during a game.
+export { higherWins } from "../interpreter/engine/outcome.js";
 
 /** The seat with the highest score alone, or -1 when the best score is shared (or there are no scores). */
 export function leader(scores: readonly number[]): number {
@@ -101,21 +102,4 @@ export class Standings {
     for (const p of ahead) from = Math.max(from, last[p] + 1);
     return from;
   }
-}
-
-/**
- * Whether the final values put the winners ahead with higher values (true) or lower ones (false), or neither
- * (null: the values do not order the winners before the rest, so they say nothing about who was winning).
- */
-export function higherWins(finals: readonly number[], winners: readonly number[]): boolean | null {
-  if (winners.length === 0 || winners.length >= finals.length) return null;
-  const won = new Set(winners);
-  let wLow = Infinity, wHigh = -Infinity, oLow = Infinity, oHigh = -Infinity;
-  finals.forEach((v, p) => {
-    if (won.has(p)) (wLow = Math.min(wLow, v)), (wHigh = Math.max(wHigh, v));
-    else (oLow = Math.min(oLow, v)), (oHigh = Math.max(oHigh, v));
-  });
-  if (wLow >= oHigh) return true;
-  if (wHigh <= oLow) return false;
-  return null;
 }

@@ -14,7 +14,7 @@ import { programBuild, rulesHash } from "../node/rules-hash.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
 import { collectReads, host } from "../interpreter/load/host.js";
 import { maxFileBytes } from "../interpreter/limits.js";
-import { makeAgent, maxAgentBudget } from "../agents/index.js";
+import { defaultAgent, makeAgent, maxAgentBudget } from "../agents/index.js";
 import { defaultBounds, type Bounds } from "../sim/budget.js";
 import type { AgentSpec, RunSpec } from "../sim/run-spec.js";
 
@@ -101,7 +101,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   const shard = (raw.shard as number | undefined) ?? defaultShard;
   const seed = (raw.seed as number | string | undefined) ?? 1;
   const players = raw.players === undefined ? [4] : Array.isArray(raw.players) ? [...new Set(raw.players as number[])] : [raw.players as number];
-  const tables = ((raw.agents as (string | string[])[] | undefined) ?? ["random"]);
+  const tables = ((raw.agents as (string | string[])[] | undefined) ?? [defaultAgent]);
   for (const [i, t] of tables.entries()) {
     for (const name of Array.isArray(t) ? t : [t]) {
       if (!makeAgent(name)) problems.push(file.at(`/agents/${i}`, "error", "E_SWEEP", `the budget of '${name}' is a whole number from 1 to ${maxAgentBudget.toLocaleString("en")}`));

@@ -38,7 +38,7 @@ Options:
 ${optionHelp}
   --games G     games on each side (default 500)
   --seed S      seed of the run (default 1); game i of both sides is played with seed "S:i"
-  --agents L    comma-separated agent per seat (default random for every seat)
+  --agents L    comma-separated agent per seat (default sensible, the measuring agent, for every seat)
   --coverage    compare how often each rule is used, rule by rule
   --workers N   play the games on N worker threads, at most the processors of the machine (more is lowered)
   --json        print the comparison as one JSON object: {a, b, players, games, seed, agents, level,

@@ -56,7 +56,7 @@ export async function playCommand(argv: string[], io: IO): Promise<number> {
   const players = playersOf(values, game);
   const seat = intFlag(values.seat, "seat", 1, 1, players) - 1;
   const seed = (values.seed as string | undefined) ?? String(Date.now());
-  const agents = parseAgents(values.agents as string | undefined, players);
+  const agents = parseAgents(values.agents as string | undefined, players, "random");
   const speed = values.speed === undefined ? 1 : Number(values.speed);
   if (!(speed > 0)) throw new UsageError("--speed must be a positive number");
   const names = seatNames(players).map((n, i) => (i === seat ? "You" : n));

@@ -33,7 +33,7 @@ simulation's problems), with the same agents, and prints it event by event as th
 Options:
   --seed S       the game's seed, as a simulation prints it (1:5 is game 5 of the run with seed 1)
   --players N    as given to simulate (default: as simulate chooses)
-  --agents LIST  as given to simulate (default random)
+  --agents LIST  as given to simulate (default sensible, as simulate)
   --with, --compose, --preset  the rules, as given to simulate
   --trust-log-paths  load the rule files a log names by a path outside the working folder and the rule
                  folders (without it such a log is refused: a log names its rules as the command line does)

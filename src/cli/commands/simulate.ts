@@ -57,7 +57,8 @@ ${optionHelp}
   --games G     number of games (default 1000; 200 each with --all)
   --seed S      seed of the run (default 1); game i is played with seed "S:i"
   --agents L    comma-separated agent per seat, one for every seat or one for all (${agentNames().join(", ")});
-                default random for every seat; a search budget (ismcts:200) is at most 100,000
+                default sensible (the measuring agent) for every seat; random is one word away;
+                a search budget (ismcts:200) is at most 100,000
   --reaction R  in real-time games, each seat's reaction time in seconds: MEAN or MEAN:SPREAD,
                 comma-separated per seat (default 0.8:0.25 for every agent)
   --check       check after every move that each card is in exactly one zone

@@ -112,7 +112,7 @@ export interface PlayState {
 }
 
 /** What a seat on the Play screen may be: a person, or one of these agents. */
-export const seatChoices = ["person", "random", "greedy", "mc:100", "ismcts:200"];
+export const seatChoices = ["person", "random", "greedy", "sensible", "mc:100", "ismcts:200"];
 
 /** A game as kept or shared, when it is one: every seat one of `seatChoices`, every move a seat's and short. */
 export function playState(v: unknown): PlayState | undefined {

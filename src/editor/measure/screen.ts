@@ -27,7 +27,7 @@ import PoolWorker from "./pool.worker.js?worker";
  * 2.0 s on 3), and more than the cores is slower.
  */
 export const defaultWorkers = (): number => Math.max(1, navigator.hardwareConcurrency || 2);
-const agentNames = ["random", "greedy", "mc", "ismcts"];
+const agentNames = ["sensible", "random", "greedy", "mc", "ismcts"];
 
 export class MeasureScreen implements Screen {
   readonly id = "measure";
@@ -50,7 +50,7 @@ export class MeasureScreen implements Screen {
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "measure-players" });
   private gamesInput = h("input", { type: "number", min: 1, max: 1_000_000, value: 1000, "aria-label": "Games", "data-test": "measure-games" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "measure-seed", size: 6 });
-  private agentsInput = h("input", { value: "random", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
+  private agentsInput = h("input", { value: "sensible", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
   private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), onchange: () => this.warm(), "aria-label": "Workers", "data-test": "measure-workers" });
   private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
   private cancelButton = h("button", { class: "small", "data-test": "measure-cancel", disabled: true, onclick: () => this.cancel() }, "Cancel");
@@ -157,7 +157,7 @@ export class MeasureScreen implements Screen {
     const names = this.agentsInput.value.split(",").map((x) => x.trim()).filter(Boolean);
     const seedText = this.seedInput.value.trim();
     const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-    const agents = Array.from({ length: players }, (_, i) => ({ name: names[i] ?? names[names.length - 1] ?? "random" }));
+    const agents = Array.from({ length: players }, (_, i) => ({ name: names[i] ?? names[names.length - 1] ?? "sensible" }));
     return { refs, players, seed, agents };
   }
 

@@ -33,3 +33,20 @@ function bestOf(scores: number[]): number[] {
   for (let p = 0; p < scores.length; p++) if (scores[p] === best) out.push(p);
   return out;
 }
+
+/**
+ * Whether the final values put the winners ahead with higher values (true) or lower ones (false), or neither
+ * (null: the values do not order the winners before the rest, so they say nothing about who was winning).
+ */
+export function higherWins(finals: readonly number[], winners: readonly number[]): boolean | null {
+  if (winners.length === 0 || winners.length >= finals.length) return null;
+  const won = new Set(winners);
+  let wLow = Infinity, wHigh = -Infinity, oLow = Infinity, oHigh = -Infinity;
+  finals.forEach((v, p) => {
+    if (won.has(p)) (wLow = Math.min(wLow, v)), (wHigh = Math.max(wHigh, v));
+    else (oLow = Math.min(oLow, v)), (oHigh = Math.max(oHigh, v));
+  });
+  if (wLow >= oHigh) return true;
+  if (wHigh <= oLow) return false;
+  return null;
+}
