@@ -460,7 +460,8 @@ function gameWords(game: unknown, read: Reader): Line[] {
   const lines: Line[] = [{ text: `A whole game is played inside this phase: ${read.expression(String(valueOf(given.rules)))}.`, depth: 0 }];
   const passed = Object.entries((given.with ?? {}) as Raw);
   if (passed.length) lines.push({ text: "It starts with its options set to:", depth: 0 });
-  for (const [name, value] of passed) lines.push({ text: `${name}: ${read.expression(String(value))}.`, depth: 1 });
+  // an option is named in the game inside, not in this rulebook: in words
+  for (const [name, value] of passed) lines.push({ text: `${words(name)}: ${read.expression(String(value))}.`, depth: 1 });
   return lines;
 }
 
