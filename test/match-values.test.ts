@@ -7,6 +7,9 @@ import { randomAgent } from "../src/agents/random.js";
 import { newGame } from "../src/interpreter/engine.js";
 import type { Game } from "../src/interpreter/model.js";
 import { compileMatch, handFolder, handRules, matchRules } from "./helpers/match-rules.js";
+import { compileRulesText } from "../src/interpreter/load/load.js";
+import { explain } from "../src/explain/rulebook.js";
+import { rulebookText } from "../src/explain/render.js";
 
 const dir = handFolder();
 
@@ -90,5 +93,18 @@ describe("values a match passes are checked", () => {
     const errors = compileMatch(handRules.replace("handSize: {default: 2, min: 1, max: 5}", "handSize: {min: 1, max: 5}"), dir).errors;
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.join("\n")).toMatch(/default/);
+  });
+});
+
+describe("the rulebook", () => {
+  it("says what the match passes to the game inside, option by option in words, and what lastPlaces is", () => {
+    const text = rulebookText(explain(compileRulesText(matchRules(), "m.yaml", "m", dir).rules!));
+    expect(text).toContain("It starts with its options set to:\n    hand size: handsPlayed plus 1.\n    last order: order.");
+    expect(text).toContain("Set order to the players of the last game played inside this one in the order they went out.");
+  });
+
+  it("says an option holds players", () => {
+    const text = rulebookText(explain(compileRulesText(handRules, "hand.yaml", "hand", dir).rules!));
+    expect(text).toMatch(/lastOrder: Chosen before a game: a list of players; the order the last hand finished in\./);
   });
 });
