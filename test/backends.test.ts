@@ -15,6 +15,7 @@ import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
 import { deckRules, gameOf, tinyRules } from "./helpers/rules.js";
+import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 
 interface Case {
   name: string;
@@ -130,6 +131,23 @@ describe("generated JavaScript plays exactly as the closures do", () => {
     // every shipped game's and round's phase of turns passes the turn by its own flow, and most are entered by it
     expect(generated.after).toBeGreaterThanOrEqual(45);
     expect(generated.enter).toBeGreaterThanOrEqual(40);
+  });
+});
+
+// A match passing values into the hands it plays (`game: {rules, with}`) and reading back their finishing order
+// (`lastPlaces`): the values are compiled by each back end, the hands started with them alike.
+describe("the back ends agree on a match that passes values in and reads the order back", () => {
+  it("plays the same match, hand by hand", () => {
+    const dir = handFolder();
+    const [closures, js] = (["closures", "js"] as const).map((backend) => {
+      const r = compileMatch(matchRules(), dir, backend);
+      if (!r.game) throw new Error(r.errors.join("\n"));
+      return r.game;
+    });
+    for (let g = 0; g < 30; g++) {
+      const r = playAlike(closures, js, 2 + (g % 3), `match-${g}`);
+      expect(r.state.vars[closures.vars.find((v) => v.name === "sizes")!.slot]).toBe(123);
+    }
   });
 });
 

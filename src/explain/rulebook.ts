@@ -444,6 +444,7 @@ export const optionKeys: Record<string, (o: Raw) => string | undefined> = {
   values: (o) => `one of ${listWords((o.values as unknown[]).map(String))}`,
   min: (o) => `at least ${o.min}`,
   max: (o) => `at most ${o.max}`,
+  type: (o) => (o.type === "players" ? "a list of players" : "a player"),
   text: (o) => String(o.text),
   assumed: () => undefined,
 };
@@ -463,9 +464,21 @@ export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
   end: (p, read) => [{ text: "When the phase ends:", depth: 0 }, ...read.program(programText(p.end), 1)],
   next: (p, read) => [{ text: `Then${nextWords(p.next, read)}.`, depth: 0 }],
   skip: (p, read) => [{ text: skipWords(p.skip, read), depth: 0 }].filter((l) => l.text),
-  game: (p, read) => [{ text: `A whole game is played inside this phase: ${read.expression(valueOf(p.game) as string)}.`, depth: 0 }],
+  game: (p, read) => gameWords(p.game, read),
   assumed: () => [],
 };
+
+/** A phase's `game:`: the rules played inside it, and the values it passes them (`with:`), one line each. */
+function gameWords(game: unknown, read: Reader): Line[] {
+  const v = valueOf(game);
+  const given = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : { rules: v };
+  const lines: Line[] = [{ text: `A whole game is played inside this phase: ${read.expression(String(valueOf(given.rules)))}.`, depth: 0 }];
+  const passed = Object.entries((given.with ?? {}) as Raw);
+  if (passed.length) lines.push({ text: "It starts with its options set to:", depth: 0 });
+  // an option is named in the game inside, not in this rulebook: in words
+  for (const [name, value] of passed) lines.push({ text: `${words(name)}: ${read.expression(String(value))}.`, depth: 1 });
+  return lines;
+}
 
 /** Where play goes after a phase: a phase, the game's end, or the first of several that a condition picks. */
 function nextWords(next: unknown, read: Reader): string {

@@ -120,4 +120,5 @@ export const specialWords: Record<Special, string> = {
   lastWinners: "the winners of the last game played inside this one",
   lastLosers: "the losers of the last game played inside this one",
   lastScores: "the scores of the last game played inside this one",
+  lastPlaces: "the players of the last game played inside this one in the order they went out",
 };

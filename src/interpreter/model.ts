@@ -5,6 +5,7 @@ import type { State } from "./state.js";
 import type { Location } from "./diagnostics.js";
 import type { Backend } from "./backend.js";
 import type { TeamsDef } from "./teams.js";
+import type { OptionSpec } from "./options.js";
 
 /** A compiled expression: evaluate it against a state (s.me is the player the rules speak for). */
 export type Eval<T = unknown> = (s: State) => T;
@@ -96,6 +97,15 @@ export interface ActionDef {
   enumerate: ((s: State, out: { action: ActionDef; args: unknown[] }[]) => void) | null;
 }
 
+/** One value a match passes to the game it plays inside: an option of that game, given when it starts. */
+export interface GameWith {
+  name: string;
+  value: Eval<unknown>;
+  type: Type;
+  /** Where the value is written (file:line:col), for the message when the game inside refuses it. */
+  where: string;
+}
+
 export interface PhaseDef {
   name: string;
   index: number;
@@ -120,6 +130,8 @@ export interface PhaseDef {
   /** The phase is left out when this holds as it would begin: no effects, play goes on to the phase that follows. */
   skip: Eval<boolean> | null;
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
+  /** The values a phase with `game:` passes to the game inside (`with:`), each for one of its options. */
+  gameWith: GameWith[];
   who: Eval<number[]> | null; // the players who take part (default: every player still in)
   /**
    * Lists the legal moves of the phase's actions, in their order: generated, calling each action's listing from a
@@ -200,7 +212,7 @@ export interface Game {
   phaseVars: VarDef[]; // and at every phase
   globalVars: number;
   playerVars: number;
-  options: Map<string, { value: unknown; slot: number }>;
+  options: Map<string, OptionSpec & { slot: number }>;
   phases: PhaseDef[];
   actions: ActionDef[];
   actionsByName: Map<string, ActionDef>;

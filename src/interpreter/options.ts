@@ -8,12 +8,15 @@ export interface OptionSpec {
   min?: unknown;
   max?: unknown;
   values?: unknown;
+  /** `player` or `players`: a seat (or none), or a list of seats, as a match passes them to a game it plays inside. */
+  type?: unknown;
 }
 
 const kindOf = (v: unknown) => (typeof v === "number" ? "a number" : typeof v === "boolean" ? "true or false" : "text");
 
 /** Why a value is not allowed for an option, or null when it is. */
 export function optionValueProblem(name: string, spec: OptionSpec, value: unknown): string | null {
+  if (spec.type === "player" || spec.type === "players") return seatsProblem(name, spec.type, value);
   const want = typeof spec.value;
   if (typeof value !== want || (typeof value === "number" && !Number.isFinite(value))) {
     return `option '${name}' is ${kindOf(spec.value)}, not ${JSON.stringify(value) ?? String(value)}`;
@@ -26,6 +29,22 @@ export function optionValueProblem(name: string, spec: OptionSpec, value: unknow
     return `option '${name}' is one of ${spec.values.map((v) => JSON.stringify(v)).join(", ")}, not ${JSON.stringify(value)}`;
   }
   return null;
+}
+
+const isSeat = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Why a value is not a seat (or none) or a list of different seats, for an option of `type: player` or `players`. */
+function seatsProblem(name: string, type: "player" | "players", value: unknown): string | null {
+  if (type === "player") return value === null || isSeat(value) ? null : `option '${name}' is a player (a seat from 0) or none, not ${JSON.stringify(value) ?? String(value)}`;
+  if (Array.isArray(value) && value.every(isSeat) && new Set(value).size === value.length) return null;
+  return `option '${name}' is a list of different players (seats from 0), not ${JSON.stringify(value) ?? String(value)}`;
+}
+
+/** Why a player option's value names a seat the game does not have (of `players` seats), or null. */
+export function seatRangeProblem(name: string, spec: OptionSpec, value: unknown, players: number): string | null {
+  if (spec.type !== "player" && spec.type !== "players") return null;
+  const seats = Array.isArray(value) ? value : [value];
+  return seats.some((v) => typeof v === "number" && v >= players) ? `option '${name}' names seats from 0 to ${players - 1}, not ${JSON.stringify(value)}` : null;
 }
 
 /** What is wrong with an option's declaration itself: a range that is empty, a default outside it. */

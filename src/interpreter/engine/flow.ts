@@ -6,6 +6,7 @@ import { nextUint32 } from "../rng.js";
 import { record } from "../events.js";
 import { activeCount } from "../flow-effects.js";
 import { RuleError } from "../lang/values.js";
+import { optionValueProblem, seatRangeProblem } from "../options.js";
 import { ACTED, firstTurn, followingTurn, newHand, phaseOf, reopenRound, roundOver, roundTurn, startPlayer, takesPart } from "../turn-order.js";
 import type { NewGameOptions } from "./types.js";
 import { blankState } from "./blank-state.js";
@@ -154,14 +155,33 @@ function startInnerGame(s: State, phase: PhaseDef): void {
   if (s.n < rules.players.min || s.n > rules.players.max) {
     throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
   }
+  const options = phase.gameWith.length ? passedOptions(s, phase, rules) : undefined;
   const inner = newGame(rules, {
-    players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
+    players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, options, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
     budget: s.budget ?? undefined,
     hooks: s.hooks?.inner?.(s),
   });
   record(s, { type: "game", rules: rules.name, ids });
   s.sub = inner;
   if (inner.over) finishInnerGame(s);
+}
+
+/**
+ * The values a phase passes to the game inside (`with:`), as that game's options: each checked against the
+ * option's declaration, a value it refuses stopping the game where the value is written.
+ */
+function passedOptions(s: State, phase: PhaseDef, rules: Game): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const w of phase.gameWith) {
+    const spec = rules.options.get(w.name);
+    const rule = `phases.${phase.name}.game.with.${w.name}`;
+    if (!spec) throw new RuleError(`${w.where}: ${rule}: ${rules.name} has no option '${w.name}'${rules.options.size ? ` (options: ${[...rules.options.keys()].join(", ")})` : ""}`);
+    const value = w.value(s);
+    const problem = optionValueProblem(w.name, spec, value) ?? seatRangeProblem(w.name, spec, value, s.n);
+    if (problem) throw new RuleError(`${w.where}: ${rule} gives ${JSON.stringify(value)}, which ${rules.name} refuses: ${problem}`);
+    out[w.name] = Array.isArray(value) ? value.slice() : value;
+  }
+  return out;
 }
 
 /** The inner game is over: keep its result for the phase's end effects, then leave the phase. */

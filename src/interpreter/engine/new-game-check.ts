@@ -4,7 +4,7 @@
 // the rules never meant breaks such assumptions: the rules' own bounds are the only ones that hold.
 import type { Game } from "../model.js";
 import type { NewGameOptions } from "./types.js";
-import { optionProblems } from "../options.js";
+import { optionProblems, seatRangeProblem } from "../options.js";
 import { teamCount } from "../teams.js";
 
 /** Per game, the players of the last request found sound that named no options, dealer or start (a copy). */
@@ -47,6 +47,10 @@ function problems(game: Game, o: NewGameOptions, players: unknown[]): string[] {
     seen.add(name.toLowerCase());
   }
   for (const p of optionProblems(game.options, o.options)) out.push(p.message);
+  for (const [name, spec] of game.options) {
+    const problem = seatRangeProblem(name, spec, o.options && Object.hasOwn(o.options, name) ? o.options[name] : spec.value, players.length);
+    if (problem) out.push(problem);
+  }
   for (const key of ["dealer", "start"] as const) {
     const seat = o[key];
     if (seat !== undefined && !(Number.isInteger(seat) && seat >= 0 && seat < players.length)) out.push(`${key} is a seat from 0 to ${players.length - 1}, not ${String(seat)}`);

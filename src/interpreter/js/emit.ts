@@ -283,6 +283,8 @@ export class Emitter {
         return "(s.last?.result?.losers ?? [])";
       case "lastScores":
         return "(s.last?.result?.scores ?? [])";
+      case "lastPlaces":
+        return "(s.last?.result?.places ?? [])";
     }
   }
 

@@ -11,7 +11,7 @@ import type { AttributeDef, VarDef } from "../model.js";
 /** Names with a fixed meaning in every rule file. */
 export type Special =
   | "players" | "active" | "me" | "current" | "dealer" | "start" | "playerCount" | "phase" | "now"
-  | "lastWinners" | "lastLosers" | "lastScores";
+  | "lastWinners" | "lastLosers" | "lastScores" | "lastPlaces";
 
 /** One parameter of a definition bound to an argument, in the frame of the rule that uses the definition. */
 export interface Bind {

@@ -7,6 +7,7 @@ import type { Game } from "../model.js";
 import { SourceFile, escapePointer, loadYaml, type Source } from "./yaml.js";
 import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
+import { passedValueProblems } from "./game-with.js";
 import type { Scope } from "./scope.js";
 import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
 import { addCards, cardRef, cardRefOf, isCardRef } from "./added-cards.js";
@@ -273,7 +274,7 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
     diagnostics.push(...compiled.diagnostics);
     if (compiled.game) {
       compiled.game.resolve = (ids) => resolveNested(ids, folder, backend);
-      diagnostics.push(...nestedProblems(raw, source, folder, backend));
+      diagnostics.push(...nestedProblems(raw, source, folder, backend, compiled.game));
     }
     const where = source;
     const rules: ComposedRules = {
@@ -303,18 +304,23 @@ const checkingNested = new Set<string>();
  * match whose rounds do not load fails when it plays them, so it is reported as it loads. A `game:` computed from
  * the game (a round composed from cards in play) is known only then.
  */
-function nestedProblems(raw: Raw, source: Source, base: string, backend: Backend): Diagnostic[] {
+function nestedProblems(raw: Raw, source: Source, base: string, backend: Backend, game: Game): Diagnostic[] {
   const out: Diagnostic[] = [];
   const phases = raw.phases !== null && typeof raw.phases === "object" ? (raw.phases as Raw) : {};
   for (const [name, phase] of Object.entries(phases)) {
-    const text = phase !== null && typeof phase === "object" ? (phase as Raw).game : undefined;
+    const given = phase !== null && typeof phase === "object" ? (phase as Raw).game : undefined;
+    const withRules = given !== null && typeof given === "object" && !Array.isArray(given);
+    const text = withRules ? (given as Raw).rules : given;
     if (typeof text !== "string" || !/^\s*\[?\s*"[^"\\]*"(\s*,\s*"[^"\\]*")*\s*\]?\s*$/.test(text)) continue;
     const ids = [...text.matchAll(/"([^"\\]*)"/g)].map((m) => m[1]);
     const key = `${base}\n${ids.join("\n")}`;
     if (checkingNested.has(key)) continue;
     checkingNested.add(key);
     try {
-      const errors = loadComposition(ids, base, { backend }).diagnostics.filter((d) => d.severity === "error");
+      const loaded = loadComposition(ids, base, { backend });
+      const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+      const def = game.phases.find((p) => p.name === name);
+      if (errors.length === 0 && loaded.game && def && withRules) out.push(...passedValueProblems(source, def, ((given as Raw).with ?? {}) as Raw, loaded.game));
       if (errors.length === 0) continue;
       out.push(source.at(`/phases/${escapePointer(name)}/game`, "error", "E_RULES", `the game this phase plays, ${ids.join(" + ")}, does not load (each problem is reported where it is)`));
       out.push(...errors);

@@ -5,8 +5,8 @@ import * as T from "../lang/types.js";
 import { suggestion } from "../diagnostics.js";
 import type { UnitOptions } from "../lang/compile.js";
 import { escapePointer } from "../load/yaml.js";
-import type { ActionDef, Eval, PhaseDef } from "../model.js";
-import { entries, textOf, type Build, type Raw } from "./build.js";
+import type { ActionDef, Eval, GameWith, PhaseDef } from "../model.js";
+import { entries, textOf, valueOf, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
 export const phases: Section = {
@@ -138,8 +138,32 @@ export const phases: Section = {
           "$ref": "#/definitions/assumed"
         },
         game: {
-          "$ref": "#/definitions/expression",
-          description: "Plays a whole game inside this phase: an expression giving the rules (a rules id, or a list of a base and fragments to compose). The same players play it; the phase's end effects can read lastWinners, lastLosers, lastScores and lastVariable(name, player)."
+          anyOf: [
+            {
+              "$ref": "#/definitions/expression"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "rules"
+              ],
+              properties: {
+                rules: {
+                  "$ref": "#/definitions/expression",
+                  description: "The rules of the game inside: a rules id, or a list of a base and fragments to compose."
+                },
+                with: {
+                  type: "object",
+                  additionalProperties: {
+                    "$ref": "#/definitions/expression"
+                  },
+                  description: "Values passed to the game inside as it starts, each an expression of this game for one of the options the game inside declares (handNumber: handsPlayed + 1)."
+                }
+              }
+            }
+          ],
+          description: "Plays a whole game inside this phase: an expression giving the rules (a rules id, or a list of a base and fragments to compose), or {rules, with} passing it values for its options. The same players play it; the phase's end effects can read lastWinners, lastLosers, lastScores, lastPlaces and lastVariable(name, player)."
         },
         who: {
           "$ref": "#/definitions/expression",
@@ -175,7 +199,9 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       found.phases.push(index);
       actionIndexes.push(found.index);
     });
-    const game = spec.game === undefined ? null : gameExpression(build, `${pointer}/game`, spec.game, `phases.${name}.game`);
+    const given = gameOf(spec.game);
+    const game = given === undefined ? null : gameExpression(build, given.pointer(`${pointer}/game`), given.rules, `phases.${name}.game`);
+    const gameWith = given ? gameValues(build, `${pointer}/game/with`, given.with, `phases.${name}.game.with`) : [];
     if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
       build.diagnostics.push(build.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
     } else if (turns !== "none" && actionIndexes.length === 0 && left.length > 0 && spec.skip === undefined) {
@@ -205,6 +231,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       nextIf,
       skip: build.expressionAt<boolean>(`${pointer}/skip`, spec.skip, o("skip", false, false), T.bool),
       game,
+      gameWith,
       who: build.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
       list: null,
       enter: null,
@@ -265,6 +292,27 @@ function phaseTurns(build: Build, pointer: string, name: string, item: unknown):
 }
 
 /** The rules of a game played inside a phase: a rules id, or a list of a base and fragments. */
+/** A phase's `game:`: the rules alone, or `{rules, with}`. */
+function gameOf(item: unknown): { rules: unknown; with: unknown; pointer: (at: string) => string } | undefined {
+  if (item === undefined) return undefined;
+  const v = valueOf(item);
+  if (v !== null && typeof v === "object" && !Array.isArray(v) && "rules" in v) return { rules: (v as Raw).rules, with: (v as Raw).with, pointer: (at) => `${at}/rules` };
+  return { rules: item, with: undefined, pointer: (at) => at };
+}
+
+/** The values a phase passes to the game inside, each compiled in this game and kept with where it is written. */
+function gameValues(build: Build, pointer: string, item: unknown, rule: string): GameWith[] {
+  const out: GameWith[] = [];
+  for (const [name, text] of entries(item)) {
+    const at = `${pointer}/${escapePointer(name)}`;
+    const c = build.compiler.expression({ pointer: at, offset: 0 }, textOf(text), { rule: `${rule}.${name}`, effects: false, hasMe: false });
+    if (!c) continue;
+    const d = build.file.at(at, "notice", "E_OPTION", "");
+    out.push({ name, value: c.fn, type: c.type, where: `${d.file}:${d.line}:${d.col}` });
+  }
+  return out;
+}
+
 function gameExpression(build: Build, pointer: string, item: unknown, rule: string): Eval<unknown> | null {
   const c = build.compiler.expression({ pointer, offset: 0 }, textOf(item), { rule, effects: false, hasMe: false });
   if (!c) return null;

@@ -5,7 +5,7 @@ import * as T from "../lang/types.js";
 import type { Type } from "../lang/types.js";
 import { escapePointer } from "../load/yaml.js";
 import type { Eval, VarDef } from "../model.js";
-import { optionDeclarationProblems } from "../options.js";
+import { optionDeclarationProblems, type OptionSpec } from "../options.js";
 import { entries, pointerOfValue, valueOf, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
@@ -153,16 +153,20 @@ export const values: Section = {
         max: {
           type: "number"
         },
+        type: {
+          enum: [
+            "player",
+            "players"
+          ],
+          description: "An option holding a player (a seat, or none; default none) or a list of players (default none of them): what a match passes to a game it plays inside, such as the order the last hand finished in."
+        },
         text: {
           type: "string"
         },
         assumed: {
           "$ref": "#/definitions/assumed"
         }
-      },
-      required: [
-        "default"
-      ]
+      }
     }
   },
 };
@@ -180,14 +184,21 @@ export function declareConstants(build: Build): void {
   }
 }
 
-export function declareOptions(build: Build): Map<string, { value: unknown; slot: number }> {
-  const out = new Map<string, { value: unknown; slot: number }>();
+export function declareOptions(build: Build): Map<string, OptionSpec & { slot: number }> {
+  const out = new Map<string, OptionSpec & { slot: number }>();
   for (const [name, item] of entries(build.raw.options)) {
     const spec = item as Raw;
     const slot = build.counts.options++;
-    const type = typeOfConstant(spec.default) ?? T.any;
+    const seats = spec.type === "player" || spec.type === "players" ? spec.type : undefined;
+    const type = seats === "players" ? T.players : seats === "player" ? T.player : (typeOfConstant(spec.default) ?? T.any);
     const pointer = `/options/${escapePointer(name)}`;
-    const declaration = { value: spec.default, min: spec.min, max: spec.max, values: spec.values };
+    const value = seats && spec.default === undefined ? (seats === "players" ? [] : null) : spec.default;
+    const declaration = { value, min: spec.min, max: spec.max, values: spec.values, ...(seats ? { type: seats } : {}) };
+    if (spec.default === undefined && !seats) {
+      build.diagnostics.push(build.file.at(pointer, "error", "E_SCHEMA", `'options.${name}' is missing the required key 'default' (only an option of type player or players may leave it out)`, true));
+      build.declare(name, { kind: "option", slot, type }, pointer); // still a name, so that its uses are not errors too
+      continue;
+    }
     const problems = optionDeclarationProblems(declaration);
     for (const p of problems) build.diagnostics.push(build.file.at(`${pointer}/${p.key}`, "error", "E_OPTION", p.message));
     if (build.declare(name, { kind: "option", slot, type }, pointer) && problems.length === 0) {

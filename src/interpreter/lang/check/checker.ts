@@ -20,6 +20,7 @@ import { checkCall, checkMember } from "./calls.js";
 export const specialTypes: Record<Special, Type> = {
   players: T.players, active: T.players, me: T.player, current: T.player, dealer: T.player, start: T.player,
   playerCount: T.num, phase: T.str, now: T.num, lastWinners: T.players, lastLosers: T.players, lastScores: T.list(T.num),
+  lastPlaces: T.players,
 };
 const specialNames = Object.keys(specialTypes);
 

@@ -386,6 +386,8 @@ function special(name: Extract<TExpr, { k: "special" }>["name"]): Eval {
       return (s) => s.last?.result?.losers ?? [];
     case "lastScores":
       return (s) => s.last?.result?.scores ?? [];
+    case "lastPlaces":
+      return (s) => s.last?.result?.places ?? [];
   }
 }
 
