@@ -76,7 +76,11 @@ describe("the command line", () => {
       const r = await run(["simulate", file, "--games", "2", "--players", "2", "--json", ...flags]);
       return JSON.parse(r.out).problems.map((p: { message: string }) => p.message);
     };
-    expect(await problems("--time-limit", "0.001")).toEqual(["a game ran for more than its time limit of 0.001 s (raise it with --time-limit)"]);
+    // the default agent thinks between moves: the limit may stop a game while it decides, and the message says so
+    const late = await problems("--time-limit", "0.001");
+    expect(late).toHaveLength(1);
+    expect(late[0]).toMatch(/^(sensible for P\d: )?a game ran for more than its time limit of 0\.001 s \(raise it with --time-limit\)(, while an agent was deciding)?$/);
+    expect(await problems("--time-limit", "0.001", "--agents", "random")).toEqual(["a game ran for more than its time limit of 0.001 s (raise it with --time-limit)"]);
     expect(await problems("--memory-limit", "1")).toEqual(["a game used more than its memory limit of 1 MB (raise it with --memory-limit)"]);
     expect(await problems()).toEqual([]);
     const bad = await run(["simulate", file, "--time-limit", "soon"]);

@@ -38,6 +38,15 @@ describe("messages", () => {
     expect(diagnosticsOf(text.replace("top(z)", "myTop(z)").replace("top(hand)", "myTop(hand)"))).toEqual([]);
   });
 
+  it("warns about hiding a built-in about teams only in rules that declare teams", () => {
+    // a file that defined its own partner before teams were part of the language loads as it did
+    const text = tinyRules("define:\n  partner(p): left(p, 2)\n", { [end]: "end: partner(current) == current and players.all(p => p.hand.empty)" });
+    expect(diagnosticsOf(text)).toEqual([]);
+    const withTeams = diagnosticsOf(`${text}teams: { size: 1 }\n`);
+    expect(withTeams).toHaveLength(1);
+    expect(withTeams[0]).toMatch(/warning W_SHADOW: 'partner' is the name of a built-in function \(a player's partner/);
+  });
+
   it("reports a problem in a let once, at the let, not again where its name is used", () => {
     const effect = (body: string) => tinyRules("", { "    effect: move(card, pile)": `    effect: |\n      ${body.split("\n").join("\n      ")}` });
     expect(errorsOf(effect("let c = nope\nmove(c, pile)"))).toEqual(["t.yaml:21:15: error E_NAME: unknown name 'nope'"]);

@@ -41,7 +41,7 @@ describe("houserules sweep --report", () => {
     await page.goto(pathToFileURL(again).href);
     const cells = page.locator("#cells tbody tr");
     expect(await cells.count()).toBe(4);
-    expect(await page.locator("#cells tbody tr >> nth=2 >> code").textContent()).toBe('houserules replay --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" --players 3 --agents random,random,random --seed 2:0');
+    expect(await page.locator("#cells tbody tr >> nth=2 >> code").textContent()).toBe('houserules replay --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" --players 3 --agents sensible,sensible,sensible --seed 2:0');
     // sorted by mean length, longest first: the Idiot cells
     await page.locator("#cells th", { hasText: /^mean length$/ }).click();
     await page.locator("#cells th", { hasText: /^mean length$/ }).click();

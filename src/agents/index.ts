@@ -13,6 +13,7 @@ const agents = new Map<string, (budget?: number) => Agent>([
   ["sensible", () => sensibleAgent],
   ["mc", (budget) => monteCarloAgent(budget ?? 200)],
   ["ismcts", (budget) => ismctsAgent(budget ? { iterations: budget } : {})],
+  ["ismcts-informed", (budget) => ({ ...ismctsAgent({ ...(budget ? { iterations: budget } : {}), informed: true }), name: "ismcts-informed" })],
 ]);
 
 /**

@@ -85,10 +85,10 @@ export function decisivenessOf(by: StandingsBy, settled: readonly number[]): Dec
 }
 
 /** The known order of strength of the agents by name: a later kind is stronger, and a bigger budget (ismcts:2000). */
-const kinds = ["random", "greedy", "sensible", "mc", "ismcts"];
+const kinds = ["random", "greedy", "sensible", "mc", "ismcts", "ismcts-informed"];
 
 /** The budget of a searching agent named without one (src/agents/index.ts, ismcts.ts). */
-const defaultBudget = new Map([["mc", 200], ["ismcts", 1000]]);
+const defaultBudget = new Map([["mc", 200], ["ismcts", 1000], ["ismcts-informed", 1000]]);
 
 /** An agent's place in that order: [kind, budget]; an agent not in it ranks below random. */
 function strength(agent: string): [number, number] {

@@ -27,7 +27,7 @@ import PoolWorker from "./pool.worker.js?worker";
  * 2.0 s on 3), and more than the cores is slower.
  */
 export const defaultWorkers = (): number => Math.max(1, navigator.hardwareConcurrency || 2);
-const agentNames = ["sensible", "random", "greedy", "mc", "ismcts"];
+const agentNames = ["sensible", "random", "greedy", "mc", "ismcts", "ismcts-informed"];
 
 export class MeasureScreen implements Screen {
   readonly id = "measure";

@@ -47,6 +47,10 @@ export interface Builtin {
   /** The result type, or a message saying which argument is wrong. */
   type: (args: Type[]) => Type | { arg: number; message: string };
   make: (args: (Eval | Lam)[], types: Type[]) => Eval;
+  /** A section of the rules this function is about: a definition of the same name in rules without the section
+   * hides nothing those rules could use, and is not warned about (a file that defined `partner` before teams
+   * existed keeps loading as it did). */
+  needs?: "teams";
 }
 
 const registry = new Map<string, Builtin>();
@@ -474,7 +478,7 @@ for (const [name, self, doc, example] of [
   ["teammates", false, "The other players of a player's team, in seat order.", "teammates(me).any(p => p.hand.empty)"],
 ] as const) {
   def({
-    name, doc, example, effect: false,
+    name, doc, example, effect: false, needs: "teams",
     params: [{ name: "player", kind: "value" }],
     type: (a) => (needPlayer(a[0]) ? T.players : wrong(0, `${name} needs a player`)),
     make: ([p]) => (s) => {
@@ -485,14 +489,14 @@ for (const [name, self, doc, example] of [
 }
 
 def({
-  name: "partner", doc: "A player's partner: the next player of their team clockwise (opposite, at four in two teams); none for a player alone.", example: "partner(me).bid", effect: false,
+  name: "partner", needs: "teams", doc: "A player's partner: the next player of their team clockwise (opposite, at four in two teams); none for a player alone.", example: "partner(me).bid", effect: false,
   params: [{ name: "player", kind: "value" }],
   type: (a) => (needPlayer(a[0]) ? T.player : wrong(0, "partner needs a player")),
   make: ([p]) => (s) => partnerOf(s, ev(p)(s) as number | null),
 });
 
 def({
-  name: "teamCards", doc: "Every card in a kind of zone of each member of a player's team, member by member in seat order: the tricks a partnership has taken.", example: "teamCards(me, won).count / 4", effect: false,
+  name: "teamCards", needs: "teams", doc: "Every card in a kind of zone of each member of a player's team, member by member in seat order: the tricks a partnership has taken.", example: "teamCards(me, won).count / 4", effect: false,
   params: [{ name: "player", kind: "value" }, { name: "zone", kind: "kind" }],
   type: (a) => (needPlayer(a[0]) ? T.cards : wrong(0, "teamCards needs a player")),
   make: ([p, kind]) => (s) => {
@@ -506,7 +510,7 @@ def({
 });
 
 def({
-  name: "withTeams", doc: "The given players and everyone on their teams, in seat order: a winning side as a whole.", example: "withTeams(players.best(p => p.points))", effect: false,
+  name: "withTeams", needs: "teams", doc: "The given players and everyone on their teams, in seat order: a winning side as a whole.", example: "withTeams(players.best(p => p.points))", effect: false,
   params: [{ name: "players", kind: "list" }],
   type: () => T.players,
   make: ([l]) => (s) => {

@@ -47,7 +47,7 @@ export function declareDefines(build: Build): void {
 /** A definition may take a built-in's name, but then every use of the name in these rules means it. */
 function warnIfHidesBuiltin(build: Build, name: string, pointer: string): void {
   const b = builtin(name);
-  if (!b) return;
+  if (!b || (b.needs && build.raw[b.needs] === undefined)) return;
   const what = b.doc.split(/[.;(]/)[0].trim().replace(/^./, (c) => c.toLowerCase());
   const other = `my${name[0].toUpperCase()}${name.slice(1)}`;
   build.diagnostics.push(build.file.at(pointer, "warning", "W_SHADOW",
