@@ -18,12 +18,15 @@ import type { Summary } from "../src/sim/simulate.js";
 
 installNodeHost();
 
-const usage = `usage: npm run calibrate -- [--game ID] [--reference N] [--scale K] [--workers W] [--write] [--json]
+const usage = `usage: npm run calibrate -- [--game ID] [--agents LIST] [--reference N] [--scale K] [--workers W] [--write] [--json]
 
 Plays every game of the shelf with random, greedy, sensible and ISMCTS (the reference) in every seat, and
 sensible against greedy, and prints the table of docs/agents.md.
 
   --game ID       only these games (comma-separated ids)
+  --agents LIST   measure only these of random, greedy, sensible and reference (comma-separated), keeping the
+                  others' figures from docs/agents-calibration.json (a game with none there is measured whole);
+                  sensible's head-to-head is measured again when sensible or greedy is listed
   --reference N   the reference's search budget, in iterations a move (default 1000)
   --scale K       multiply every game count by K (default 1: 200 random, 100 greedy, 200 sensible,
                   16 reference and 40 a seat of sensible against greedy)
@@ -61,8 +64,13 @@ export interface Calibration {
   lengthRatio: { mean: number; median: number };
 }
 
+const kinds = ["random", "greedy", "sensible", "reference"] as const;
+type Kind = (typeof kinds)[number];
+
 interface Options {
   games: string[] | null;
+  /** Only these agents are measured; null: all of them. */
+  only: Set<Kind> | null;
   reference: number;
   scale: number;
   workers: number;
@@ -72,7 +80,7 @@ interface Options {
 
 function readOptions(argv: string[]): Options | "help" {
   const { values, positionals } = readArgs(argv, {
-    game: { type: "string" }, reference: { type: "string" }, scale: { type: "string" }, workers: { type: "string" },
+    game: { type: "string" }, agents: { type: "string" }, reference: { type: "string" }, scale: { type: "string" }, workers: { type: "string" },
     write: { type: "boolean" }, json: { type: "boolean" },
   });
   if (values.help) return "help";
@@ -80,8 +88,16 @@ function readOptions(argv: string[]): Options | "help" {
   const scale = values.scale === undefined ? 1 : Number(values.scale);
   if (!(scale > 0 && scale <= 100)) throw new UsageError(`--scale must be a number above 0 and at most 100, not '${String(values.scale)}'`);
   const games = typeof values.game === "string" ? values.game.split(",").map((g) => g.trim()).filter(Boolean) : null;
+  let only: Set<Kind> | null = null;
+  if (typeof values.agents === "string") {
+    const listed = values.agents.split(",").map((a) => a.trim()).filter(Boolean);
+    const wrong = listed.filter((a) => !(kinds as readonly string[]).includes(a));
+    if (wrong.length || !listed.length) throw new UsageError(`--agents takes some of ${kinds.join(", ")}, not '${values.agents}'`);
+    only = new Set(listed as Kind[]);
+  }
   return {
     games,
+    only,
     reference: intFlag(values.reference, "reference", 1000, 1, 100_000),
     scale,
     workers: intFlag(values.workers, "workers", 2, 0, 16),
@@ -116,20 +132,34 @@ function figures(agent: string, summary: Summary, ms: number, games: number): Ag
   };
 }
 
-async function calibrate(id: string, name: string, players: number, o: Options, say: (text: string) => void): Promise<Calibration> {
+async function calibrate(id: string, name: string, players: number, o: Options, before: Calibration | undefined, say: (text: string) => void): Promise<Calibration> {
   const n = (k: number) => Math.max(1, Math.round(k * o.scale));
-  const runs: [string, string, number][] = [
+  const runs: [Kind, string, number][] = [
     ["random", "random", n(counts.random)],
     ["greedy", "greedy", n(counts.greedy)],
     ["sensible", "sensible", n(counts.sensible)],
-    [`ismcts:${o.reference}`, `ismcts:${o.reference}`, n(counts.reference)],
+    ["reference", `ismcts:${o.reference}`, n(counts.reference)],
   ];
+  // what --agents leaves out is kept from the last run, when that run measured this game at the same player count
+  const keep = o.only && before?.players === players && before.agents.length === runs.length ? before : undefined;
   const agents: AgentFigures[] = [];
-  for (const [label, agent, games] of runs) {
+  for (const [kind, agent, games] of runs) {
+    const label = agent;
+    if (keep && !o.only!.has(kind)) {
+      agents.push(keep.agents[runs.findIndex((r) => r[0] === kind)]);
+      continue;
+    }
     say(`${id}: ${label}, ${games} games`);
     const { summary, ms } = await timed(id, { players, games, agents: agent, workers: o.workers, seed: `calibrate/${id}` });
     agents.push(figures(label, summary, ms, games));
   }
+  const sensible = agents[2];
+  const reference = agents[3];
+  const lengthRatio = {
+    mean: round(reference.meanLength ? sensible.meanLength / reference.meanLength : 0, 3),
+    median: round(reference.medianLength ? sensible.medianLength / reference.medianLength : 0, 3),
+  };
+  if (keep && !o.only!.has("sensible") && !o.only!.has("greedy")) return { game: id, name, players, agents, headToHead: keep.headToHead, lengthRatio };
   // sensible in each seat in turn, greedy in the others
   let wins = 0, trials = 0, allWins = 0, allTrials = 0;
   const games = n(counts.headToHead);
@@ -142,18 +172,13 @@ async function calibrate(id: string, name: string, players: number, o: Options, 
     allWins += summary.wins.reduce((a, b) => a + b, 0);
     allTrials += summary.finished * players;
   }
-  const sensible = agents[2];
-  const reference = agents[3];
   return {
     game: id,
     name,
     players,
     agents,
     headToHead: players < 2 ? null : { games: trials, winRate: round(trials ? wins / trials : 0, 3), winRate95: wilson(wins, trials), chance: round(allTrials ? allWins / allTrials : 0, 3) },
-    lengthRatio: {
-      mean: round(reference.meanLength ? sensible.meanLength / reference.meanLength : 0, 3),
-      median: round(reference.medianLength ? sensible.medianLength / reference.medianLength : 0, 3),
-    },
+    lengthRatio,
   };
 }
 
@@ -235,9 +260,10 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const say = (text: string) => process.stderr.write(`[${Math.round((Date.now() - started) / 1000)} s] ${text}\n`);
   const all: Calibration[] = [];
+  const before = written(resolve("docs/agents-calibration.json"), o);
   for (const g of shelf) {
     try {
-      all.push(await calibrate(g.id, g.name, playersFor(g.players), o, say));
+      all.push(await calibrate(g.id, g.name, playersFor(g.players), o, before.find((c) => c.game === g.id), say));
     } catch (e) {
       say(`${g.id}: not calibrated: ${(e as Error).message}`);
       continue;

@@ -92,6 +92,18 @@ describe("the sensible agent plays", () => {
     expect(s.wins[0]).toBeGreaterThan(s.wins[1]);
   });
 
+  it.each([["texas-holdem", 4], ["cheat", 4]] as const)("finishes %s, where one move ahead alone goes round in circles, once a game runs past its patience", (id, players) => {
+    // one ply folds every hand of Hold'em (a call costs chips now) and doubts every claim in Cheat: neither game
+    // would end; past a few times random play's length, chance takes a growing share of the moves
+    const game = loadRules(id).game!;
+    const w = whatMatters(game, players);
+    expect(w.patience).toBeGreaterThanOrEqual(100);
+    const s = simulate(game, { players, games: 3, seed: "circles", agents: Array.from({ length: players }, () => makeAgent("sensible")!) });
+    expect(s.finished).toBe(3);
+    expect(s.length.max).toBeGreaterThan(w.patience); // it was patience, not play, that ended them
+    expect(s.length.max).toBeLessThan(3 * w.patience);
+  });
+
   it("measures by default: simulate names it for every seat when no agent is given", async () => {
     expect(defaultAgent).toBe("sensible");
     const s = await simulateRules("idiot", { players: 3, games: 4 });

@@ -5,7 +5,10 @@
 // holds against the best-placed other player's, each card counted by how seldom it can be played (keep the twos,
 // shed the threes) in zones the winners keep empty, and counted as gained in zones the winners fill. It picks the
 // best move, with a little noise as people have (a tenth of a card's worth, drawn from its own random numbers), so
-// that two such players never repeat one exchange forever.
+// that two such players never repeat one exchange forever. One ply cannot see every way round: a game that runs
+// well past the length random play gives it (what-matters' patience) is going in circles — every hand folded
+// because a call costs chips now, every claim doubted — so from then on a share of its moves, growing with the
+// overrun until all of them are, is chosen at random, and the game ends as random play's would.
 import { deliberating, type Agent, type Decision } from "./agent.js";
 import { deal, prepare } from "./determinize.js";
 import { whatMatters, type WhatMatters } from "./what-matters.js";
@@ -77,6 +80,8 @@ export const sensibleAgent: Agent = {
   needsView: true,
   choose(d: Decision) {
     const w = whatMatters(d.game, d.view.names.length, d.budget ?? null);
+    const overrun = d.view.flow.moves - w.patience;
+    if (overrun > 0 && nextFloat(d.rng) < Math.min(1, overrun / w.patience)) return Math.floor(nextFloat(d.rng) * d.legal.length);
     const prepared = prepare(d.game, d.view, d.rng, d.budget);
     const dealt = deal(prepared, d.rng);
     const tried = cloneState(dealt);

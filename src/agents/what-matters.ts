@@ -6,7 +6,9 @@
 //  - which of a player's zones are better full: those where the winners held clearly more cards than the others,
 //    on average over their games (a pile of captures to build); the others are better empty (a hand to shed);
 //  - whether the rules' scores are better high or low (the winners' final scores against the others');
-//  - whether going out of the game is good (shedding games) or bad (knock-out games).
+//  - whether going out of the game is good (shedding games) or bad (knock-out games);
+//  - how long a game of these rules runs when played at random: past a few times that, a sensible player who has
+//    not finished is going round in circles (everyone folding every hand, every claim doubted), and plays on by chance.
 // Nothing of a game in progress is read: only its rules and the number of players.
 import type { Game } from "../interpreter/model.js";
 import type { Budget, State } from "../interpreter/state.js";
@@ -24,12 +26,20 @@ export interface WhatMatters {
   scores: number;
   /** Whether a player who leaves the game first is usually among its winners. */
   outIsGood: boolean;
+  /**
+   * Moves after which a game still going is going round in circles: three times the longest sample game that
+   * finished (at least 100), or three times the sampling's cap when none finished.
+   */
+  patience: number;
 }
 
 /** The sampling's bounds: small enough to cost a few tens of milliseconds once per game and player count. */
 const sampleGames = 12;
 const sampleMoves = 6000;
 const movesPerGame = 1500;
+/** How many times the longest finished sample game a sensible game may run before chance takes part. */
+const patienceFactor = 3;
+const leastPatience = 100;
 
 const known = new WeakMap<Game, Map<number, WhatMatters>>();
 
@@ -51,6 +61,7 @@ function learn(game: Game, n: number, budget: Budget | null): WhatMatters {
   const winCount = new Float64Array(zones), otherCount = new Float64Array(zones);
   let winners = 0, others = 0;
   let higher = 0, lower = 0, outWon = 0, outLost = 0;
+  let longest = -1; // the longest sample game that finished, in moves
   const rng = seedRng("what-matters");
   const names = Array.from({ length: n }, (_, i) => `P${i + 1}`);
   const seen = new Uint8Array(cards);
@@ -92,6 +103,7 @@ function learn(game: Game, n: number, budget: Budget | null): WhatMatters {
       applyMove(s, p, legal[nextInt(rng, legal.length)], true);
     }
     const r = s.result;
+    if (s.over) longest = Math.max(longest, s.moves);
     if (!s.over || !r || r.winners.length === 0 || r.winners.length === n || snapshots === 0) continue;
     const won = new Set(r.winners);
     for (let p = 0; p < n; p++) {
@@ -121,6 +133,7 @@ function learn(game: Game, n: number, budget: Budget | null): WhatMatters {
     zone[d] = w > o * 1.05 ? 1 : -1;
   }
   const scores = !game.outcome.scores ? 0 : higher > lower ? 1 : lower > higher ? -1 : higher + lower === 0 ? 1 : 0;
-  return { use, zone, scores, outIsGood: outLost === 0 || outWon >= outLost };
+  const patience = patienceFactor * (longest < 0 ? movesPerGame : Math.max(leastPatience, longest));
+  return { use, zone, scores, outIsGood: outLost === 0 || outWon >= outLost, patience };
 }
 
