@@ -37,6 +37,6 @@ describe("coverage of appended effects", () => {
   it("has none for rules without appends, and names each in simulate's table with its file", async () => {
     expect(coverageOf(["idiot"], "js").rules.some((r) => r.what === "ran")).toBe(false);
     const r = await run(["simulate", "idiot", "--with", "idiot/nines-reverse", "--games", "5", "--players", "3"]);
-    expect(r.out).toMatch(/\nactions\.play\.effect\.append\.1 \(nines-reverse\.yaml:\d+\) +ran +\d+ +\d+\.\d%\n/);
+    expect(r.out).toMatch(/\nactions\.play\.effect\.append\.1 \(nines-reverse\.yaml:\d+\) +ran +\d+ +\d+\.\d% +\d+\.\d% +[\d.]+\n/);
   });
 });

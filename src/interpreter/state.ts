@@ -81,7 +81,7 @@ export interface State {
   now: number; // the time of the latest move, in seconds, in a real-time phase
   sub: State | null; // a game being played inside this one (a round of a match)
   last: State | null; // the last game played inside this one, finished
-  coverage: Uint32Array | null; // per Game.coverage entry: how often it fired (null: not counted)
+  coverage: Uint32Array | null; // per Game.coverage entry, how often it ran; then per entry, how often it changed the game (engine/changes.ts); null: not counted
   innerCoverage: Map<Game, Uint32Array> | null; // the same for the games played inside this one, by their rules
   /** Called after every event, logged or not: for invariant checks in tests and tools. */
   watch: ((s: State, e: GameEvent) => void) | null;

@@ -144,6 +144,18 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
       if (inA.has(`${r.rule} ${r.what}`)) continue;
       out.push({ measure: `${r.rule} ${r.what} (share of games), only in ${names[1]}`, a: 0, b: share(r.games, b.coverage.games), difference: share(r.games, b.coverage.games), kind: "rate", p: null, significant: false });
     }
+    // what each rule did: the times a game it changed something, where both sides counted it
+    for (const r of a.coverage.rules) {
+      const other = inB.get(`${r.rule} ${r.what}`);
+      const measure = `${r.rule} changed the game (times a game)`;
+      if (!r.timesFired) continue;
+      if (other?.timesFired) out.push(means(measure, r.timesFired.mean, r.timesFired.sd, a.coverage.games, other.timesFired.mean, other.timesFired.sd, b.coverage.games));
+      else if (!other) out.push({ measure: `${measure}, only in ${names[0]}`, a: r.timesFired.mean, b: 0, difference: -r.timesFired.mean, kind: "mean", p: null, significant: false });
+    }
+    for (const r of b.coverage.rules) {
+      if (inA.has(`${r.rule} ${r.what}`) || !r.timesFired) continue;
+      out.push({ measure: `${r.rule} changed the game (times a game), only in ${names[1]}`, a: 0, b: r.timesFired.mean, difference: r.timesFired.mean, kind: "mean", p: null, significant: false });
+    }
   }
   return { a: names[0], b: names[1], games: [a.games, b.games], differences: withHolm(out), evaluation: evaluationRows(a, b) };
 }

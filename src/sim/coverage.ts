@@ -1,6 +1,7 @@
 // Rule coverage: how often each rule of a game fired over many games, and which rules never did.
 import type { CoverageEntry } from "../interpreter/model.js";
 import type { State } from "../interpreter/state.js";
+import type { Spread } from "./stats.js";
 
 /** One game's counts for rules played inside it (a round of a match), with what names the counts. */
 export interface InnerCounts {
@@ -21,6 +22,10 @@ export interface RuleCount {
   what: CoverageEntry["what"];
   count: number; // times in all games
   games: number; // games in which it happened at least once
+  /** Games in which it changed something: an effect that changed the game, a requirement that alone refused a move. */
+  fired?: number;
+  /** How many times a game it changed something, over all the games (those in which it never did count 0). */
+  timesFired?: Spread;
   /** For a rule that is not a named item (effects a fragment appends): the file and line that write it. */
   file?: string;
   line?: number;

@@ -10,7 +10,7 @@ import { round, spread, wilson } from "./stats.js";
 import { histogram } from "./histogram.js";
 import { seatScoreSpread } from "./scores.js";
 import { winsByAgent } from "./agent-wins.js";
-import type { CoverageTable } from "./coverage.js";
+import type { CoverageTable, RuleCount } from "./coverage.js";
 import { balanceOf, decisivenessOf, dramaOf, skillOf } from "./evaluation.js";
 
 /** [value, how many times] pairs, sorted by value: a multiset. */
@@ -30,6 +30,12 @@ export interface RulesTally {
   games: number;
   counts: number[]; // times each rule fired over all games
   fired: number[]; // games in which it fired
+  /**
+   * Per rule, how many games it changed something in so many times (values and counts, 0 left out): what it
+   * did, not that it ran (an effect that moved a card, a requirement that alone refused a move). Absent in tallies
+   * written before it was counted, which then give no `fired` figures.
+   */
+  changed?: ValueCounts[];
   first: [number, number]; // the game it first appears in and its place in that game's list (inner rules)
 }
 
@@ -221,7 +227,10 @@ export function expand(counts: ValueCounts): number[] {
 }
 
 function rulesTally(id: string, name: string, rules: CoverageEntry[], first: [number, number]): RulesTally {
-  return { id, name, rules: rules.map((r) => ({ rule: r.rule, what: r.what, ...(r.file === undefined ? {} : { file: r.file, line: r.line }) })), games: 0, counts: new Array(rules.length).fill(0), fired: new Array(rules.length).fill(0), first };
+  return {
+    id, name, rules: rules.map((r) => ({ rule: r.rule, what: r.what, ...(r.file === undefined ? {} : { file: r.file, line: r.line }) })), games: 0,
+    counts: new Array(rules.length).fill(0), fired: new Array(rules.length).fill(0), changed: rules.map(() => []), first,
+  };
 }
 
 function addCounts(r: RulesTally, counts: readonly number[]): void {
@@ -230,6 +239,9 @@ function addCounts(r: RulesTally, counts: readonly number[]): void {
     const c = counts[i] ?? 0;
     r.counts[i] += c;
     if (c > 0) r.fired[i]++;
+    // the second half of the counts: the times each rule changed the game (interpreter/changes.ts)
+    const changed = counts[r.rules.length + i] ?? 0;
+    if (changed > 0 && r.changed) r.changed[i] = addCounts2(r.changed[i], [[changed, 1]]);
   }
 }
 
@@ -240,12 +252,30 @@ function addRules(a: RulesTally, b: RulesTally): RulesTally {
     games: a.games + b.games,
     counts: a.counts.map((c, i) => c + b.counts[i]),
     fired: a.fired.map((c, i) => c + b.fired[i]),
+    changed: a.changed && b.changed ? a.changed.map((c, i) => addCounts2(c, b.changed![i])) : undefined,
   };
 }
 
 function tableOf(r: RulesTally): CoverageTable {
-  const rules = r.rules.map((e, i) => ({ rule: e.rule, what: e.what, count: r.counts[i], games: r.fired[i], ...(e.file === undefined ? {} : { file: e.file, line: e.line }) }));
+  const rules = r.rules.map((e, i) => ({
+    rule: e.rule, what: e.what, count: r.counts[i], games: r.fired[i],
+    ...(r.changed ? firedOf(r.changed[i], r.games) : {}),
+    ...(e.file === undefined ? {} : { file: e.file, line: e.line }),
+  }));
   return { id: r.id, name: r.name, games: r.games, rules, never: rules.filter((x) => x.count === 0).map((x) => x.rule) };
+}
+
+/** A rule's `fired` figures from the times it changed the game in each game that it did (the others: none). */
+function firedOf(changed: ValueCounts, games: number): Pick<RuleCount, "fired" | "timesFired"> {
+  const some = total(changed);
+  const times: ValueCounts = some < games ? [[0, games - some], ...changed] : changed;
+  return { fired: some, timesFired: spread(expand(times)) };
+}
+
+function total(counts: ValueCounts): number {
+  let n = 0;
+  for (const [, c] of counts) n += c;
+  return n;
 }
 
 function byFirst(a: { first: [number, number] }, b: { first: [number, number] }): number {

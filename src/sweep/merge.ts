@@ -144,7 +144,9 @@ function tallyProblem(t: unknown, cell: Cell, shard: Shard): string | null {
     if (!r || typeof r !== "object") return false;
     const y = r as Record<string, unknown>;
     const n = Array.isArray(y.rules) ? y.rules.length : -1;
-    return typeof y.id === "string" && typeof y.name === "string" && n >= 0 && isCount(y.games) && isCounts(y.counts, n) && isCounts(y.fired, n) && Array.isArray(y.first) && isCount(y.first[0]) && isCount(y.first[1]);
+    return typeof y.id === "string" && typeof y.name === "string" && n >= 0 && isCount(y.games) && isCounts(y.counts, n) && isCounts(y.fired, n) && Array.isArray(y.first) && isCount(y.first[0]) && isCount(y.first[1])
+      // the times each rule changed the game, a game: absent from results written before it was counted
+      && (y.changed === undefined || (Array.isArray(y.changed) && y.changed.length === n && y.changed.every((c) => isValueCounts(c) && total(c) <= (y.games as number))));
   };
   if (x.coverage !== null && !rulesOk(x.coverage)) return "its rule counts are malformed";
   if (!Array.isArray(x.inner) || !x.inner.every(rulesOk)) return "the rule counts of the rules played inside are malformed";

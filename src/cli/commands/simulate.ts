@@ -202,8 +202,11 @@ function coverageLines(t: CoverageTable, outerGames?: number): string[] {
   const lines = [outerGames === undefined
     ? `rule coverage (${t.games} games):`
     : `rule coverage of ${t.name} (${t.id}), played inside ${t.games} of ${outerGames} games:`];
-  lines.push(table(["rule", "counted when", "times", "games"], t.rules.map((r) => [
+  // what each rule did, beside how often it ran: the games in which it changed something, and how often a game
+  const did = t.rules.some((r) => r.fired !== undefined);
+  lines.push(table(["rule", "counted when", "times", "games", ...(did ? ["changed the game", "times a game"] : [])], t.rules.map((r) => [
     r.file === undefined ? r.rule : `${r.rule} (${r.file.split("/").pop()}:${r.line})`, r.what, r.count, t.games ? pct(r.games / t.games) : "0.0%",
+    ...(did ? [r.fired === undefined ? "" : t.games ? pct(r.fired / t.games) : "0.0%", r.timesFired?.mean ?? ""] : []),
   ])).trimEnd());
   lines.push(t.never.length ? `never fired: ${t.never.join(", ")}` : `every rule fired`);
   return lines;

@@ -9,6 +9,7 @@ import type { ApplyResult, Move } from "./types.js";
 import { mayAct } from "./actors.js";
 import { failed, guard, stop } from "./guard.js";
 import { tick } from "../budget.js";
+import { countedRun } from "../changes.js";
 import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
@@ -113,13 +114,13 @@ function take(s: State, p: number, move: Move, at: number | undefined, together:
     failed(s, e, action.name);
     return taken;
   }
-  if (s.coverage) s.coverage[action.index]++;
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
   s.endPhaseNow = false;
   const cardMoves = s.cardMoves;
   try {
-    action.effect(s);
+    if (s.coverage !== null) countedRun(s, action.index, action.effect);
+    else action.effect(s);
     if (logged) markSeen(s, logged);
     s.hooks?.afterEffect?.(s);
     afterAction(s, p, action, together);

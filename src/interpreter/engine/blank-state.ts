@@ -77,7 +77,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0, cardMoves: 0, still: 0,
     over: false, result: null, error: null, errorCode: null, budget: o.budget ?? null, ticks: 0, nextCheck: 0, log: o.log === false ? null : [], watch: o.watch ?? null,
-    now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(game.coverage.length) : null, innerCoverage: null,
+    now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(2 * game.coverage.length) : null, innerCoverage: null,
     hooks: o.hooks ?? null,
   };
   return s;

@@ -14,6 +14,7 @@ import { newGameProblems } from "./new-game-check.js";
 import { guard, stop } from "./guard.js";
 import { resetVars } from "./vars.js";
 import { finishGame } from "./outcome.js";
+import { countedRun, entered } from "../changes.js";
 
 /** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with a RangeError. */
 export function newGame(game: Game, o: NewGameOptions): State {
@@ -72,7 +73,7 @@ export function enterPhase(s: State, index: number): void {
     }
     s.phase = index;
     const phase = phaseOf(s);
-    if (s.coverage !== null) s.coverage[s.game.actions.length + index]++;
+    if (s.coverage !== null) entered(s, s.game.actions.length + index);
     if (s.log !== null || s.watch !== null) record(s, { type: "phase", phase: phase.name });
     s.phaseTurns = 0;
     s.phaseWho = null;
@@ -296,8 +297,8 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
     const t = triggers[i];
     s.me = actor;
     if (t.when(s) === true) {
-      if (s.coverage) s.coverage[t.coverage]++;
-      t.effect(s);
+      if (s.coverage !== null) countedRun(s, t.coverage, t.effect);
+      else t.effect(s);
     }
   }
   if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);

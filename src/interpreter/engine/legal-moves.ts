@@ -7,6 +7,7 @@ import type { Move } from "./types.js";
 import { mayAct } from "./actors.js";
 import { failed } from "./guard.js";
 import { tick } from "../budget.js";
+import { refused } from "../changes.js";
 import { maxLegalMoves } from "../limits.js";
 
 export function legalMoves(s: State, p: number): Move[] {
@@ -127,11 +128,17 @@ function goOn(s: State, action: ActionDef, i: number, args: unknown[], out: Move
   else choose(s, action, i + 1, args, out);
 }
 
+/** Whether every requirement after the i-th lets the move through. */
+function othersPass(s: State, checks: RequirementDef[], i: number): boolean {
+  for (let j = i + 1; j < checks.length; j++) if (checks[j].check(s) !== true) return false;
+  return true;
+}
+
 function passes(s: State, checks: RequirementDef[]): boolean {
   tick(s, 1);
   for (let i = 0; i < checks.length; i++) {
     if (checks[i].check(s) !== true) {
-      if (s.coverage) s.coverage[checks[i].coverage]++;
+      if (s.coverage) refused(s, checks[i].coverage, (t) => othersPass(t, checks, i));
       return false;
     }
   }

@@ -6,6 +6,7 @@ import type { ActionDef, Game, RequirementDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { alikeGroups, choices, subsetCacheOf, subsetsIn, tooManyMoves } from "../engine/legal-moves.js";
 import { maxLegalMoves } from "../limits.js";
+import { refused } from "../changes.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
 import { loopInvariants, readsLocalElsewhere } from "./reads.js";
@@ -81,9 +82,15 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
   };
   /** A number the rules fix (max: 1), known while generating. */
   const fixed = (fn: object): number | null => fixedNumber(treeOf(fn));
-  /** Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops. */
+  /**
+   * Runs `body` when every requirement holds; the first that fails is counted (with coverage on) and stops, and
+   * counted as firing when those after it hold (changes.ts's refused).
+   */
   const checked = (reqs: RequirementDef[], body: string): string =>
-    reqs.reduceRight((inner, r) => `if (!${holds(r.check)}) {\nif (s.coverage !== null) s.coverage[${int(r.coverage)}]++;\n} else {\n${inner}\n}`, body);
+    reqs.reduceRight((inner, r, i) => {
+      const others = reqs.slice(i + 1).map((o) => holds(o.check)).join(" && ") || "true";
+      return `if (!${holds(r.check)}) {\nif (s.coverage !== null) ${em.m.constant(refused)}(s, ${int(r.coverage)}, (s) => ${others});\n} else {\n${inner}\n}`;
+    }, body);
   /**
    * checked(), where the parameter in `slot` holds `list`, a list of one card, `card`: a candidate, or the card
    * that stands for its group. The frame slot gets the list only when a requirement reads it from code generated

@@ -11,6 +11,7 @@ import { activeCount } from "../flow-effects.js";
 import { applyOrder, firstTurn, nextActive, nextInPhase, startPlayer } from "../turn-order.js";
 import { finishGame } from "../engine/outcome.js";
 import { enterPhase, looping } from "../engine/flow.js";
+import { countedRun, entered as enteredPhase } from "../changes.js";
 import { resetVars } from "../engine/vars.js";
 import type { Emitter } from "./emit.js";
 import { Fn, int } from "./fn.js";
@@ -38,6 +39,8 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     startPlayer: m.constant(startPlayer),
     enterPhase: m.constant(enterPhase),
     looping: m.constant(looping),
+    countedRun: m.constant(countedRun),
+    entered: m.constant(enteredPhase),
   };
   /** A call of a function the compiler made: its generated function, or its closure. */
   const call = (fn: object, args: string): string => `${nameOf(fn) ?? m.constant(fn)}(${args})`;
@@ -86,7 +89,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     const body = [
       `if (++s.steps > ${em.value(game.limits.steps)}) throw ${k.looping}(s, ${int(p.index)});`,
       `s.phase = ${int(p.index)};`,
-      `if (s.coverage !== null) s.coverage[${int(game.actions.length + p.index)}]++;`,
+      `if (s.coverage !== null) ${k.entered}(s, ${int(game.actions.length + p.index)});`,
       `if (s.log !== null || s.watch !== null) ${k.record}(s, { type: "phase", phase: ${em.value(p.name)} });`,
       "s.phaseTurns = 0;\ns.phaseWho = null;\ns.skips = 0;\ns.givenTurn = -1;",
       `s.phasePlayers = ${k.activeCount}(s);`,
@@ -125,7 +128,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
 
   // the game's triggers, after every action: each written out, its condition and effect called by name
   const triggers = game.triggers.map(
-    (tr) => `s.me = actor;\nif (${call(tr.when, "s")} === true) {\nif (s.coverage !== null) s.coverage[${int(tr.coverage)}]++;\n${call(tr.effect, "s")};\n}`,
+    (tr) => `s.me = actor;\nif (${call(tr.when, "s")} === true) {\nif (s.coverage !== null) ${k.countedRun}(s, ${int(tr.coverage)}, ${nameOf(tr.effect) ?? m.constant(tr.effect)});\nelse ${call(tr.effect, "s")};\n}`,
   );
 
   /**

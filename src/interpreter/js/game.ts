@@ -9,6 +9,7 @@ import { Emitter } from "./emit.js";
 import { Fn } from "./fn.js";
 import { enumerators, mostMoves, phaseListing } from "./enumerate.js";
 import { maxLegalMoves } from "../limits.js";
+import { countedRun } from "../changes.js";
 import { phaseFlows } from "./flow.js";
 
 export type TreeOf = (fn: object) => CodeTree | undefined;
@@ -48,8 +49,9 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
       case "seq": {
         const parts = code.parts.map((p) => generate(p));
         if (parts.some((p) => p === null)) return null;
-        const counted = (i: number) => (code.counts && code.counts[i] >= 0 ? `if (s.coverage !== null) s.coverage[${code.counts[i] | 0}]++;\n` : "");
-        return m.add(["s"], parts.map((p, i) => `${counted(i)}${p}(s);`).join("\n"), new Fn().temps);
+        const run = (p: string | null, i: number) =>
+          code.counts && code.counts[i] >= 0 ? `if (s.coverage !== null) ${m.constant(countedRun)}(s, ${code.counts[i] | 0}, ${p});\nelse ${p}(s);` : `${p}(s);`;
+        return m.add(["s"], parts.map(run).join("\n"), new Fn().temps);
       }
     }
   };

@@ -6,6 +6,7 @@ import type { Expr } from "./ast.js";
 import type { Type } from "./types.js";
 import type { TBlock, TExpr, TLambda } from "./typed.js";
 import type { Eval, Message, Run } from "../model.js";
+import { countedRun } from "../changes.js";
 import type { State } from "../state.js";
 import { Checker } from "./check/checker.js";
 import type { Ctx, Environment, Local, Site, UnitOptions } from "./check/environment.js";
@@ -81,8 +82,8 @@ export class Compiler {
     const run: Run = counts
       ? (s) => {
           for (let i = 0; i < parts.length; i++) {
-            if (s.coverage !== null && counts[i] >= 0) s.coverage[counts[i]]++;
-            parts[i](s);
+            if (s.coverage !== null && counts[i] >= 0) countedRun(s, counts[i], parts[i]);
+            else parts[i](s);
           }
         }
       : (s) => {
