@@ -465,3 +465,36 @@ outcome:
     }
   });
 });
+
+describe("the back ends agree on moves with a choice attached", () => {
+  // a flag on play (yes only for face cards) and a bid from a range that grows with the hand
+  const text = tinyRules(`variables:
+  points: {per: player, type: number}
+`, {
+    "    actions: [play]\n": "    actions: [play, bid]\n",
+    "      card: hand\n": "      card: hand\n      alone: {type: flag}\n      double: {from: \"[false, points > 5]\"}\n",
+    "    effect: move(card, pile)": `    require:
+      face: not alone or card.rank >= 11
+    effect: |
+      move(card, pile)
+      points += (alone ? 2 * card.rank : card.rank) * (double ? 2 : 1)
+  bid:
+    params:
+      amount: {from: "points..points + hand.count"}
+    require:
+      once: points < 30 or hand.empty
+    effect: points += amount + 1`,
+  });
+
+  it("plays each game event for event alike, with every flag and size chosen", () => {
+    const [closures, js] = bothBackends(text);
+    const seen = new Set<string>();
+    for (let g = 0; g < 30; g++) {
+      const players = 2 + (g % 3);
+      const r = playAlike(closures, js, players, `choice-${g}`);
+      for (const e of r.state.log ?? []) if (e.type === "action") seen.add(e.move.replace(/^(\S+).*?((?: alone)?(?: double)?)$/, "$1$2"));
+    }
+    expect([...seen].filter((m) => m.startsWith("play")).sort()).toEqual(["play", "play alone", "play alone double", "play double"]);
+    expect(seen.has("bid")).toBe(true);
+  });
+});

@@ -74,6 +74,7 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Knockout Whist", ["knockout-whist"], [3], 1, 3],
   ["Oh Hell", ["oh-hell"], [4], 1, 3],
   ["Spades, blind nil", ["spades", "spades/blind-nil"], [4], 1, 3],
+  ["Euchre, stick the dealer", ["euchre", "euchre/stick-the-dealer"], [4], 1, 3],
   ["President", ["president"], [4], 1, 2],
   ["Durak, transfer", ["durak", "durak/transfer"], [3], 1, 2],
   ["Cheat, anyone doubts", ["cheat", "cheat/anyone-doubts"], [3], 1, 3],

@@ -118,6 +118,22 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "euchre",
+    players: [4],
+    games: 10,
+    breaks: [
+      { scenario: "bowers", from: "isLeft(c): c.rank == 11 and c.suit == sameColour(trump)", to: "isLeft(c): false", says: "expected 'play 9S' not to be legal for Bob" },
+      { scenario: "bowers", from: "isRight(c) ? 16 : isLeft(c) ? 15 : c.rank", to: "c.rank", says: "expected turn Cy, but it is Bob" },
+      { scenario: "order-up", from: "move(upCard, dealer.hand)", to: "move(upCard, kitty)", says: "expected Dee's hand to hold" },
+      { scenario: "order-up", from: "    effect: move(card, kitty)", to: "    effect: move(card, upCard)", says: "expected upCard to hold []" },
+      { scenario: "alone", from: "    who: playing\n", to: "", says: "expected turn Dee, but it is Cy" },
+      { scenario: "alone", from: "(playsAlone ? 4 : 2)", to: "2", says: "expected Ann's points 4, but it is 2" },
+      { scenario: "name", from: "suits.filter(s => s != turned)", to: "suits", says: "expected 'name S' not to be legal for Ann" },
+      { scenario: "game", from: "euchreScore: \"makersTricks >= 3 ? 0 : 2\"", to: "euchreScore: \"0\"", says: "expected over true, but it is false" },
+      { scenario: "thrown-in", from: "        dealer = left(dealer)\n", to: "", says: "expected turn Bob, but it is Ann" },
+    ],
+  },
+  {
     id: "president",
     players: [4, 3, 7],
     games: 10,

@@ -244,7 +244,7 @@ export class Game {
 
 /** The type of a move's argument, by its parameter's kind: for naming it. */
 const paramTypes: Record<ParamDef["kind"], Type> = {
-  card: { t: "card" }, cards: { t: "list", of: { t: "card" } }, player: { t: "player" }, number: { t: "num" }, text: { t: "str" }, zone: { t: "zone" },
+  card: { t: "card" }, cards: { t: "list", of: { t: "card" } }, player: { t: "player" }, number: { t: "num" }, text: { t: "str" }, zone: { t: "zone" }, flag: { t: "bool" },
 };
 
 /** A record keyed by names from rule files or callers: with no prototype, `__proto__` is a name like any other. */

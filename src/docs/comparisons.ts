@@ -78,6 +78,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("texas-holdem/pot-limit", 4, 200),
   shelfRule("spades/blind-nil", 4, 200),
   shelfRule("spades/no-bags", 4, 200),
+  shelfRule("euchre/stick-the-dealer", 4, 200),
+  shelfRule("euchre/no-going-alone", 4, 200),
   shelfRule("cassino/no-sweeps", 2, 200),
   shelfRule("cassino/royal", 2, 200),
   shelfRule("cribbage/sixty-one", 2, 200),

@@ -257,7 +257,8 @@ class Writer {
       const params = Object.keys((a.params ?? {}) as Raw);
       const head: Line[] = [];
       if (textOf(a)) head.push({ text: capitalize(textOf(a)!) + ".", depth: 0 });
-      const move = [name, ...params.map((p) => `<${words(p)}>`)].join(" ");
+      const specs = (a.params ?? {}) as Raw;
+      const move = [name, ...params.map((p) => (isFlag(specs[p]) ? `[${p}]` : `<${words(p)}>`))].join(" ");
       head.push({ text: `Written as: ${move}.`, depth: 0 });
       if (a.endsTurn === false) head.push({ text: "The turn goes on after it.", depth: 0 });
       if (a.skip === true) head.push({ text: "Left out of the game: no phase offers it.", depth: 0 });
@@ -495,6 +496,7 @@ function skipWords(skip: unknown, read: Reader): string {
 }
 
 export const paramKeys: Record<string, (spec: Raw, read: Reader) => string | undefined> = {
+  type: () => undefined, // a flag's words come from flagWords
   from: (s, read) => `from ${read.expression(s.from as string)}`,
   several: (s) => (s.several ? "one or more" : undefined),
   alike: (s) => `all of the same ${s.alike}`,
@@ -504,9 +506,18 @@ export const paramKeys: Record<string, (spec: Raw, read: Reader) => string | und
   text: (s) => String(s.text),
 };
 
+/** A parameter chosen yes or no with the move: `{type: flag}`, or candidates that are true and false. */
+function isFlag(spec: unknown): boolean {
+  if (!isMap(spec)) return false;
+  return spec.type === "flag" || (Array.isArray(spec.from) && spec.from.length > 0 && spec.from.every((x) => typeof x === "boolean"));
+}
+
 function paramWords(name: string, spec: unknown, read: Reader): string {
   const s: Raw = isMap(spec) ? spec : { from: spec };
-  const parts = Object.keys(s).map((k) => paramKeys[k]?.(s, read)).filter(Boolean);
+  const flag = isFlag(spec)
+    ? `yes or no, chosen with the move: “${name}” written after it for yes, nothing for no`
+    : undefined;
+  const parts = [flag, ...Object.keys(s).filter((k) => !(flag && k === "from")).map((k) => paramKeys[k]?.(s, read))].filter(Boolean);
   return `${capitalize(parts.join(", "))}.`;
 }
 

@@ -54,7 +54,7 @@ export interface AttributeDef {
 
 export interface ParamDef {
   name: string;
-  kind: "card" | "cards" | "player" | "number" | "text" | "zone";
+  kind: "card" | "cards" | "player" | "number" | "text" | "zone" | "flag";
   from: Eval<unknown[]>; // candidates
   several: boolean;
   alike: string | null; // attribute every chosen card shares

@@ -167,6 +167,7 @@ function shapeProblem(s: State, p: number, move: Move): string | null {
       : param.kind === "zone" ? Number.isInteger(v) && (v as number) >= 0 && (v as number) < s.zones.length
       : param.kind === "number" ? typeof v === "number" && Number.isFinite(v)
       : param.kind === "text" ? typeof v === "string"
+      : param.kind === "flag" ? typeof v === "boolean"
       : true;
     if (!ok) return `${action.name}: ${param.name} takes ${param.several || param.kind === "cards" ? "a list of cards" : `a ${param.kind}`}, not ${JSON.stringify(v) ?? String(v)}`;
   }
@@ -244,6 +245,7 @@ function describeValue(s: State, param: ParamDef, value: unknown): string {
   if (param.kind === "card") return s.game.cardNames[value as number];
   if (param.kind === "player") return s.names[value as number];
   if (param.kind === "zone") return zoneWord(s, value as number);
+  if (param.kind === "flag") return value === true ? param.name : `no ${param.name}`;
   return String(value);
 }
 

@@ -13,7 +13,9 @@ export function moveText(s: State, move: Move): string {
     else if (param.kind === "card") parts.push(s.game.cardNames[v as number]);
     else if (param.kind === "player") parts.push(s.names[v as number]);
     else if (param.kind === "zone") parts.push(zoneWord(s, v as number));
-    else parts.push(String(v));
+    else if (param.kind === "flag") {
+      if (v === true) parts.push(param.name); // yes is written as the flag's name, no as nothing
+    } else parts.push(String(v));
   });
   return parts.join(" ");
 }
@@ -63,6 +65,14 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
         frame[param.slot] = null;
         continue;
       }
+      if (param.kind === "flag") {
+        // the flag's name where it is chosen, nothing where it is not
+        const yes = w < words.length && words[w].toLowerCase() === param.name.toLowerCase();
+        if (yes) w++;
+        args.push(yes);
+        frame[param.slot] = yes;
+        continue;
+      }
       if (w >= words.length) return { rule: "move", reason: `${action.name} needs ${param.name}: ${usage(action)}` };
       if (param.several) {
         const picked: number[] = [];
@@ -109,6 +119,7 @@ export function parseMove(s: State, p: number, text: string): Move | Refusal {
 
 function usage(action: ActionDef): string {
   const params = action.params.map((p) => {
+    if (p.kind === "flag") return `[${p.name}]`;
     const word = p.several ? `<${p.name}...>` : `<${p.name}>`;
     return p.optional ? `[${word}]` : word;
   });

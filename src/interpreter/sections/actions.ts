@@ -35,13 +35,28 @@ export const actions: Section = {
         {
           type: "object",
           additionalProperties: false,
-          required: [
-            "from"
+          anyOf: [
+            {
+              required: [
+                "from"
+              ]
+            },
+            {
+              required: [
+                "type"
+              ]
+            }
           ],
           properties: {
             from: {
               "$ref": "#/definitions/expression",
-              description: "The candidates: a zone, or a list of cards, players or numbers."
+              description: "The candidates: a zone, or a list of cards, players, numbers (a range a..b), text, zones or yes and no."
+            },
+            type: {
+              "enum": [
+                "flag"
+              ],
+              description: "flag: yes or no, chosen with the move and written as the parameter's name when yes (order-up alone); the candidates are [false, true] unless `from` lists fewer."
             },
             several: {
               type: "boolean",
@@ -158,8 +173,10 @@ export function compileActions(build: Build): ActionDef[] {
       const ppointer = `${pointer}/params/${escapePointer(pname)}`;
       if (!build.localName(pname, ppointer)) continue;
       const p = (pitem !== null && typeof pitem === "object" ? pitem : { from: pitem }) as Raw;
-      const fromPointer = pitem !== null && typeof pitem === "object" ? `${ppointer}/from` : ppointer;
-      const c = build.compiler.expression({ pointer: fromPointer, offset: 0 }, String(p.from), unit(`${name}.${pname}`));
+      const fromPointer = pitem !== null && typeof pitem === "object" ? (p.from === undefined ? `${ppointer}/type` : `${ppointer}/from`) : ppointer;
+      // a flag with no candidates of its own may be either: no first, then yes
+      const fromText = p.from === undefined && p.type === "flag" ? "[false, true]" : String(p.from);
+      const c = build.compiler.expression({ pointer: fromPointer, offset: 0 }, fromText, unit(`${name}.${pname}`));
       // a parameter whose choices are wrong is still a name the rules use: bound as anything, so that its
       // uses report nothing more (one error per mistake), and the rules do not load for the error itself
       const unknown = () => void build.compiler.bind(frame, locals, pname, T.any);
@@ -173,12 +190,18 @@ export function compileActions(build: Build): ActionDef[] {
         unknown();
         continue;
       }
-      const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : element.t === "zone" ? "zone" : null;
+      const kind = element.t === "card" ? "card" : element.t === "player" ? "player" : element.t === "num" ? "number" : element.t === "str" ? "text" : element.t === "zone" ? "zone" : element.t === "bool" ? "flag" : null;
       if (!kind) {
-        build.diagnostics.push(build.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers, text or zones, not ${T.show(element)}`));
+        build.diagnostics.push(build.file.at(fromPointer, "error", "E_TYPE", `the choices for '${pname}' must be cards, players, numbers, text, zones or yes and no, not ${T.show(element)}`));
         unknown();
         continue;
       }
+      if (p.type === "flag" && kind !== "flag") {
+        build.diagnostics.push(build.file.at(fromPointer, "error", "E_TYPE", `'${pname}' is a flag, so its choices are true and false, not ${T.show(element)}`));
+        unknown();
+        continue;
+      }
+      if (kind === "flag" && p.optional === true) build.diagnostics.push(build.file.at(`${ppointer}/optional`, "error", "E_SCHEMA", `a flag is always chosen (no is written as nothing), so '${pname}' cannot be optional`));
       const several = p.several === true;
       if (several && kind !== "card") build.diagnostics.push(build.file.at(`${ppointer}/several`, "error", "E_TYPE", "only cards can be chosen several at a time"));
       const alike = typeof p.alike === "string" ? p.alike : null;
