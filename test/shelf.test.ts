@@ -194,6 +194,21 @@ const shelf: ShelfGame[] = [
     ],
   },
   {
+    id: "rummy-500",
+    players: [2, 3, 4, 5, 6, 7, 8],
+    games: 3,
+    breaks: [
+      { scenario: "take", from: "check: usable(card, hand.filter(other => true) + taken(card))", to: "check: true", says: "expected 'take KS' not to be legal for Ann" },
+      { scenario: "take", from: "check: mustMeld == none\n", to: "check: true\n", says: "expected 'discard JC' not to be legal for Ann" },
+      { scenario: "take", from: "taken(card): last(discard, discard.count - discard.indexOf(card))", to: "taken(card): last(discard, 1)", says: "expected discard to hold [KS]" },
+      { scenario: "out", from: "card.rank == 14 and meld.any(other => other.rank == 13) ? 15", to: "card.rank == 14 ? 15", says: "expected Ann's points 38" },
+      { scenario: "out", from: "card.rank == 14 ? 1 : card.rank >= 11", to: "card.rank == 14 ? 15 : card.rank >= 11", says: "expected Bob's points -7" },
+      { scenario: "out", from: "meld.filter(card => card.from == p)", to: "meld.filter(card => meld.owner == p)", says: "expected Ann's points 38" },
+      { scenario: "game", from: "meld.any(other => other.rank == 13) ? 15", to: "false ? 15", says: "expected Ann's score 518" },
+      { scenario: "game", from: "    value: |\n      if stock.empty {", to: "    value: |\n      if false {", says: "expected over true, but it is false" },
+    ],
+  },
+  {
     id: "speed",
     players: [2],
     games: 10,
