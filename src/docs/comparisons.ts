@@ -76,6 +76,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("gin-rummy/big-gin", 2, 200),
   shelfRule("rummy-500/must-discard", 3, 100),
   shelfRule("rummy-500/round-the-corner", 3, 100),
+  shelfRule("canasta/draw-two", 4, 100),
+  shelfRule("canasta/frozen-pile", 4, 100),
   shelfRule("texas-holdem/ante", 4, 200),
   shelfRule("texas-holdem/pot-limit", 4, 200),
   shelfRule("spades/blind-nil", 4, 200),
