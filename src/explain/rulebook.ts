@@ -525,6 +525,7 @@ export const outcomeKeys: Record<string, (o: Raw, read: Reader) => string[]> = {
   scores: (o, read) => [`A player's score: ${read.valueOf(valueOf(o.scores) as string, "player")}.`],
   winners: (o, read) => [`The winners: ${read.expression(valueOf(o.winners) as string)}.`],
   losers: (o, read) => [`The losers: ${read.expression(valueOf(o.losers) as string)}.`],
+  together: (o, read) => [`Everyone wins or loses together: the players all win when ${read.expression(valueOf(o.together) as string)}, and all lose otherwise.`],
   text: (o) => [String(o.text)],
   assumed: () => [],
 };

@@ -171,6 +171,8 @@ export interface Outcome {
   scores: ((s: State, p: number) => number) | null;
   winners: Eval<number[]> | null;
   losers: Eval<number[]> | null;
+  /** A cooperative game (`outcome.together`): whether the players, all together, won. */
+  together: Eval<boolean> | null;
 }
 
 export interface Assumption {

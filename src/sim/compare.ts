@@ -118,10 +118,15 @@ export function compareSummaries(a: Summary, b: Summary, names: [string, string]
   out.push(proportions("games finished", a.finished, a.games, b.finished, b.games));
   out.push(means("game length (moves)", a.length.mean, a.length.sd, a.finished, b.length.mean, b.length.sd, b.finished));
   out.push(proportions("games with shared wins", a.ties, a.finished, b.ties, b.finished));
-  const seats = Math.min(a.seats.length, b.seats.length);
-  for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} win rate`, a.seats[i].wins, a.finished, b.seats[i].wins, b.finished));
-  // games like Idiot have one loser rather than one winner: who loses is the figure that matters there
-  for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} loss rate`, a.losses[i], a.finished, b.losses[i], b.finished));
+  if (a.together && b.together) {
+    // everyone wins or loses together: one figure, not the same one for every seat
+    out.push(proportions("table win rate", a.together.won, a.together.games, b.together.won, b.together.games));
+  } else {
+    const seats = Math.min(a.seats.length, b.seats.length);
+    for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} win rate`, a.seats[i].wins, a.finished, b.seats[i].wins, b.finished));
+    // games like Idiot have one loser rather than one winner: who loses is the figure that matters there
+    for (let i = 0; i < seats; i++) out.push(proportions(`P${i + 1} loss rate`, a.losses[i], a.finished, b.losses[i], b.finished));
+  }
   if (a.scores && b.scores) {
     const sa = a.scores;
     const sb = b.scores;

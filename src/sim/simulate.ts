@@ -55,6 +55,11 @@ export interface Summary {
   length: Spread;
   ties: number; // finished games with more than one winner
   seats: SeatSummary[];
+  /**
+   * For a game everyone wins or loses together (outcome.together): the games the table won, of those finished,
+   * with the 95% interval; wins by seat and balance say nothing there. Null for other games.
+   */
+  together: { games: number; won: number; winRate: number; winRate95: [number, number] } | null;
   wins: number[];
   losses: number[];
   problems: { message: string; games: number; firstSeed: string }[];

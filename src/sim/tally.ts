@@ -192,6 +192,9 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
       winRate: t.finished ? Math.round((w / t.finished) * 10000) / 10000 : 0,
       winRate95: wilson(w, t.finished),
     })),
+    together: game.outcome.together
+      ? { games: t.finished, won: t.wins[0] ?? 0, winRate: t.finished ? Math.round(((t.wins[0] ?? 0) / t.finished) * 10000) / 10000 : 0, winRate95: wilson(t.wins[0] ?? 0, t.finished) }
+      : null,
     wins: [...t.wins],
     losses: [...t.losses],
     problems: t.problems.map((p) => ({ message: p.message, games: p.games, firstSeed: `${o.seed}:${p.first}` })),
@@ -212,7 +215,7 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
     byAgent,
     coverage,
     innerCoverage: coverage ? t.inner.map(tableOf) : [],
-    balance: balanceOf(t.wins, t.finished),
+    balance: game.outcome.together ? null : balanceOf(t.wins, t.finished),
     drama: dramaOf(by, expand(t.drama ?? [])),
     decisiveness: decisivenessOf(by, expand(t.settled ?? [])),
     skill: skillOf(byAgent),

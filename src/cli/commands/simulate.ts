@@ -142,9 +142,14 @@ function describe(s: Summary): string {
   lines.push(`game length: mean ${s.length.mean} moves, sd ${s.length.sd}, min ${s.length.min}, median ${s.length.median}, max ${s.length.max}; ${s.moves} moves in all`);
   lines.push(`decisions: ${s.branching.decisions} in all, ${s.branching.perGame} a game; branching factor ${s.branching.mean} legal moves per decision`);
   lines.push("");
-  lines.push(table(["seat", "agent", "wins", "win rate", "95% interval", "losses"], s.seats.map((x) => [
-    `P${x.seat}`, x.agent, x.wins, pct(x.winRate), `${pct(x.winRate95[0])}–${pct(x.winRate95[1])}`, x.losses,
-  ])).trimEnd());
+  if (s.together) {
+    const t = s.together;
+    lines.push(`everyone wins or loses together: the table won ${t.won} of ${t.games} finished games, ${pct(t.winRate)} (95% interval ${pct(t.winRate95[0])}–${pct(t.winRate95[1])}); agents ${[...new Set(s.agents)].join(", ")}`);
+  } else {
+    lines.push(table(["seat", "agent", "wins", "win rate", "95% interval", "losses"], s.seats.map((x) => [
+      `P${x.seat}`, x.agent, x.wins, pct(x.winRate), `${pct(x.winRate95[0])}–${pct(x.winRate95[1])}`, x.losses,
+    ])).trimEnd());
+  }
   for (const p of s.problems) lines.push(`problem in ${p.games} game(s), first with seed ${p.firstSeed}: ${p.message}`);
   if (s.byAgent) {
     lines.push("");
@@ -183,7 +188,7 @@ export function evaluationLines(s: Summary): string[] {
   const lines = [""];
   const b = s.balance;
   const mixed = s.byAgent ? " (the seats have different agents: read skill, not balance)" : "";
-  lines.push(b ? `balance: ${b.value} (1 − the highest seat win rate less the lowest, ${b.spread}); seats alike? chi-square ${b.chiSquare}, df ${b.df}, p ${b.p}${mixed}` : "balance: none (one seat, or no finished game)");
+  lines.push(s.together ? "balance: none (everyone wins or loses together: read the table's win rate above)" : b ? `balance: ${b.value} (1 − the highest seat win rate less the lowest, ${b.spread}); seats alike? chi-square ${b.chiSquare}, df ${b.df}, p ${b.p}${mixed}` : "balance: none (one seat, or no finished game)");
   const d = s.drama;
   const by = (x: { by: string }) => (x.by === "scores" ? "on the scores" : "on the agents' evaluation, fewer cards held ahead");
   lines.push(d ? `drama: ${d.leadChanges.mean} lead changes a game ${by(d)} (sd ${d.leadChanges.sd}, median ${d.leadChanges.median}, max ${d.leadChanges.max}; ${d.games} games)` : "drama: none (no finished game with standings to read)");

@@ -14,10 +14,19 @@ export function finishGame(s: State): void {
     for (let p = 0; p < s.n; p++) scores[p] = o.scores(s, p) as number;
   }
   let winners: number[];
-  if (o.winners) winners = (o.winners(s) as number[]).slice();
-  else if (scores) winners = bestOf(scores);
-  else winners = [];
-  const losers = o.losers ? (o.losers(s) as number[]).slice() : [];
+  let losers: number[];
+  if (o.together) {
+    // everyone wins or loses together
+    const all = Array.from({ length: s.n }, (_, p) => p);
+    const won = o.together(s) === true;
+    winners = won ? all : [];
+    losers = won ? [] : all;
+  } else {
+    if (o.winners) winners = (o.winners(s) as number[]).slice();
+    else if (scores) winners = bestOf(scores);
+    else winners = [];
+    losers = o.losers ? (o.losers(s) as number[]).slice() : [];
+  }
   const result: GameResult = { winners, losers, scores, places: s.places.slice() };
   s.result = result;
   s.over = true;

@@ -106,6 +106,7 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
   swap(o.scores, (g) => (o.scores = g));
   swap(o.winners, (g) => (o.winners = g));
   swap(o.losers, (g) => (o.losers = g));
+  swap(o.together, (g) => (o.together = g));
 
   const get = m.link();
   for (const put of swaps) put(get);

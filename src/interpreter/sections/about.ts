@@ -2,7 +2,7 @@
 import type { Section } from "./section.js";
 
 /** The families of games the shelf groups games by (a game's `family:`). */
-export const gameFamilies = ["trick-taking", "shedding", "rummy", "casino", "fishing", "adding", "patience", "children", "real-time", "vying", "other"] as const;
+export const gameFamilies = ["trick-taking", "shedding", "rummy", "casino", "fishing", "adding", "patience", "children", "real-time", "vying", "cooperative", "other"] as const;
 
 export const about: Section = {
   summary: "the game's name as printed, its family on the shelf, what it is about, where the rules come from, what a reader should know, and why a value of the whole file is assumed",

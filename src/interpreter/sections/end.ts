@@ -37,6 +37,10 @@ export const end: Section = {
         losers: {
           "$ref": "#/definitions/expression"
         },
+        together: {
+          "$ref": "#/definitions/expression",
+          description: "A cooperative game: everyone wins or loses together. The players win when this holds at the end (`tableau.count == 52`), and all lose otherwise; reports give the table's win rate instead of wins by seat. Not with `winners` or `losers`.",
+        },
         assumed: {
           "$ref": "#/definitions/assumed"
         }
@@ -68,5 +72,12 @@ export function compileOutcome(build: Build): Game["outcome"] {
       for (const p of parsed.problems) build.diagnostics.push(build.file.inside(pointer, p.at.start, p.at.end, "error", p.code, p.message));
     }
   }
-  return { scores, winners: list("winners"), losers: list("losers") };
+  let together: Game["outcome"]["together"] = null;
+  if (spec.together !== undefined) {
+    for (const key of ["winners", "losers"]) {
+      if (spec[key] !== undefined) build.diagnostics.push(build.file.at(`/outcome/${key}`, "error", "E_SCHEMA", `a game won together (outcome.together) has no ${key} of its own: everyone wins when together holds and loses when it does not; remove '${key}'`));
+    }
+    together = build.expressionAt<boolean>("/outcome/together", spec.together, { rule: "outcome.together", effects: false, hasMe: false }, T.bool);
+  }
+  return { scores, winners: together ? null : list("winners"), losers: together ? null : list("losers"), together };
 }
