@@ -69,6 +69,7 @@ export interface State {
   moves: number;
   steps: number; // effect steps since the last decision, against runaway rules
   cardMoves: number; // cards moved so far, in all: a move that leaves it as it was moved nothing
+  shows: number; // cards shown so far by reveal(), to players who had not seen them there
   still: number; // moves in a row that moved no card, named when a game runs out of moves
   over: boolean;
   result: GameResult | null;
@@ -124,7 +125,7 @@ export function cloneState(s: State): State {
     extraTurn: s.extraTurn, phaseDir: s.phaseDir, reversed: s.reversed, skips: s.skips, givenTurn: s.givenTurn, stayInTurn: s.stayInTurn, endPhaseNow: s.endPhaseNow,
     done: s.done.slice(), out: s.out.slice(), hand: s.hand.slice(), activeCache: null, places: s.places.slice(), phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
     dealer: s.dealer, start: s.start, startFixed: s.startFixed,
-    rng: s.rng.slice(), moves: s.moves, steps: s.steps, cardMoves: s.cardMoves, still: s.still,
+    rng: s.rng.slice(), moves: s.moves, steps: s.steps, cardMoves: s.cardMoves, shows: s.shows, still: s.still,
     over: s.over, result: s.result, error: s.error, errorCode: s.errorCode, budget: s.budget, ticks: s.ticks, nextCheck: s.nextCheck, log: s.log ? s.log.slice() : null, watch: s.watch,
     now: s.now, sub: s.sub ? cloneState(s.sub) : null, last: s.last, coverage: null, innerCoverage: null, // a copy explores; it does not count
     hooks: null, // a copy explores: nothing outside steers it
@@ -178,6 +179,7 @@ export function copyState(into: State, from: State): void {
   rng[3] = from.rng[3];
   into.moves = from.moves;
   into.cardMoves = from.cardMoves;
+  into.shows = from.shows;
   into.still = from.still;
   into.steps = from.steps;
   into.over = from.over;

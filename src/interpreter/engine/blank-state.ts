@@ -75,7 +75,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     extraTurn: false, phaseDir: 1, reversed: false, skips: 0, givenTurn: -1, stayInTurn: false, endPhaseNow: false,
     done: new Uint8Array(n), out: new Uint8Array(n), hand: new Uint8Array(n), activeCache: null, places: [], phaseWho: null,
     dealer: 0, start: -2, startFixed: false,
-    rng: seedRng(o.seed ?? 0), moves: 0, steps: 0, cardMoves: 0, still: 0,
+    rng: seedRng(o.seed ?? 0), moves: 0, steps: 0, cardMoves: 0, shows: 0, still: 0,
     over: false, result: null, error: null, errorCode: null, budget: o.budget ?? null, ticks: 0, nextCheck: 0, log: o.log === false ? null : [], watch: o.watch ?? null,
     now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(2 * game.coverage.length) : null, innerCoverage: null,
     hooks: o.hooks ?? null,

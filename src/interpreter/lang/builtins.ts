@@ -884,7 +884,10 @@ effect({
         for (const p of many ? (v as (number | null)[]) : [v as number | null]) if (p !== null) mask |= 1 << p;
       }
       if (mask === 0 || cards.length === 0) return;
-      for (const card of cards) s.shown[card] |= mask;
+      for (const card of cards) {
+        if ((s.shown[card] & mask) !== mask) s.shows++;
+        s.shown[card] |= mask;
+      }
       if (s.log || s.watch) record(s, { type: "reveal", cards: cards.slice(), zones: [...new Set(cards.map((x) => s.cardZone[x]))], to: mask });
     };
   },
