@@ -9,6 +9,7 @@ import type { Summary } from "./simulate.js";
 import type { Spread } from "./stats.js";
 import { round } from "./stats.js";
 import { holm, means, proportions } from "./compare.js";
+import { ruleWords } from "../explain/rulebook.js";
 
 /** A rule of the variant that can be taken out. */
 export interface OwnRuleUnit {
@@ -28,24 +29,13 @@ export interface OwnRuleUnit {
  */
 export function ownRules(rules: ComposedRules, coverage: readonly CoverageEntry[]): OwnRuleUnit[] {
   const counted = coverage.map((c) => c.rule);
-  const out: OwnRuleUnit[] = [];
-  for (const o of rules.own) {
+  const own = rules.own.filter((o, i) => {
     const isRule = o.how === "append" ? counted.includes(o.rule) : counted.some((r) => r === o.rule || r.startsWith(`${o.rule}.`) || o.rule.startsWith(`${r}.`));
-    if (!isRule || out.some((u) => u.rule === o.rule)) continue;
-    out.push({ rule: o.rule, name: textAt(rules.raw, o.rule) ?? o.rule, how: o.how, file: o.file, line: o.line });
-  }
-  return out;
-}
-
-/** The `text:` of the item at a dotted path of the composed rules, if it has one. */
-function textAt(raw: Record<string, unknown>, rule: string): string | null {
-  let node: unknown = raw;
-  for (const key of rule.split(".")) {
-    if (node === null || typeof node !== "object" || Array.isArray(node)) return null;
-    node = (node as Record<string, unknown>)[key];
-  }
-  const text = node !== null && typeof node === "object" ? (node as Record<string, unknown>).text : undefined;
-  return typeof text === "string" ? text.trim().replace(/\s+/g, " ") : null;
+    return isRule && rules.own.findIndex((x) => x.rule === o.rule) === i;
+  });
+  // named as a person reads it: its text:, or what the rulebook says an appended effect does
+  const words = ruleWords(rules, own.map((o) => o.rule));
+  return own.map((o, i) => ({ rule: o.rule, name: words[i]?.replace(/\s+/g, " ") ?? o.rule, how: o.how, file: o.file, line: o.line }));
 }
 
 /** One figure of a row: the whole variant, the variant without the rule, whole less without, and its test. */
