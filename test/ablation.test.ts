@@ -115,6 +115,9 @@ describe("rules taken out of a variant", () => {
     expect(bonfire.whole).toBe(out.whole.length.mean);
     expect(out.rows[0].fired).toBeGreaterThan(50);
     expect(out.rows[1].fired).toBe(0);
+    // worker threads load each side without its rule as this thread does: the same rows
+    const threaded = await run(["compare", "idiot", "--with", twoRules, "--ablate", "--games", "60", "--players", "3", "--json", "--workers", "2"]);
+    expect(JSON.parse(threaded.out).rows).toEqual(out.rows);
     const text = await run(["compare", "idiot", "--with", twoRules, "--ablate", "--games", "60", "--players", "3"]);
     expect(text.out).toMatch(/\na pile of six or more cards burns away \(triggers\.bonfire\) +two-rules\.yaml:5 +\d+% of games, [\d.]+ times a game +-\d/);
     expect(text.out).toContain("Corrected for all 6 figures tested at once");

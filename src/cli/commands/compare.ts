@@ -52,6 +52,8 @@ ${optionHelp}
                 too. One row per rule taken out, the whole variant the reference: game length whole − without
                 it with its 95% interval, p and Holm p (Holm over every figure of every row), the same for
                 games finished and shared wins, and how often the rule changed the game in the whole variant.
+                A rule is named by its text:, or for an appended effect the rulebook's words, then its name in
+                coverage (triggers.bonfire, actions.play.effect.append.1).
                 With --json: {base, with, players, games, seed, agents, level, whole {length, finished, ties},
                 rows [{rule, name, how, file, line, fired, timesFired, figures [{measure, kind, whole, without,
                 difference, low, high, p, significant, pHolm, significantHolm}]}]}
