@@ -97,6 +97,16 @@ export function explain(rules: ComposedRules): Rulebook {
   return new Writer(rules).write();
 }
 
+/**
+ * Each rule (as coverage names it) in a person's words: its `text:` where it has one, else for an effect a fragment
+ * appends what the rulebook says it does ("If the rank of the top card of the pile is queen: reverse the direction
+ * of play."); null where neither is written.
+ */
+export function ruleWords(rules: ComposedRules, names: readonly string[]): (string | null)[] {
+  const writer = new Writer(rules);
+  return names.map((name) => writer.words(name));
+}
+
 class Writer {
   private raw: Raw;
   private base: Raw;
@@ -122,6 +132,17 @@ class Writer {
     const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && typeof set.deck === "string" && packs[set.deck]?.standardRanks === true);
     const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
     this.read = new Reader(names);
+  }
+
+  words(rule: string): string | null {
+    const appended = /^(.*)\.append\.(\d+)$/.exec(rule);
+    const item = at(this.raw, "/" + (appended ? appended[1] : rule).split(".").map(esc).join("/"));
+    if (!appended) return textOf(item);
+    const list = valueOf(item);
+    const piece = Array.isArray(list) ? list[Number(appended[2])] : undefined;
+    if (piece === undefined) return null;
+    const said = this.read.program(String(piece)).map((l) => l.text).join(" ").replace(/\s+/g, " ").trim();
+    return said || null;
   }
 
   write(): Rulebook {

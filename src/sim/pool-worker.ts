@@ -6,7 +6,7 @@ import type { PoolReply, PoolRequest } from "./pool.js";
 
 export function answer(request: Exclude<PoolRequest, { kind: "setup" }>): PoolReply {
   try {
-    const game = gameOfSpec(request.spec.refs);
+    const game = gameOfSpec(request.spec.refs, undefined, request.spec.without);
     const agents = agentsOfSpec(request.spec.agents);
     if (request.kind === "play") {
       return { kind: "played", outcomes: playMany(game, { ...request.spec, agents, games: request.to, from: request.from, to: request.to }) };

@@ -19,6 +19,8 @@ export interface AgentSpec {
 
 export interface RunSpec {
   refs: string[]; // rules ids or paths, then fragments: what loadComposition takes
+  /** Rules of the fragments taken out, as loadComposition's `without` takes them (compare --ablate). */
+  without?: string[];
   players: number;
   seed: number | string;
   agents: AgentSpec[];
@@ -49,12 +51,12 @@ export interface ShippedRules {
  * The rules of a run, loaded (and cached) by their ids; throws with the problems when they do not load. Given the
  * texts shipped with the run, loaded from those alone (see gameOfShipped).
  */
-export function gameOfSpec(refs: string[], shipped?: ShippedRules): Game {
+export function gameOfSpec(refs: string[], shipped?: ShippedRules, without?: string[]): Game {
   if (shipped) return gameOfShipped(refs, shipped);
-  const loaded = loadComposition(refs);
+  const loaded = loadComposition(refs, undefined, without?.length ? { without } : {});
   if (!loaded.game) {
     const problems = loaded.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
-    throw new Error(`cannot load ${refs.join(" + ")}:\n${problems.join("\n")}`);
+    throw new Error(`cannot load ${refs.join(" + ")}${without?.length ? ` without ${without.join(", ")}` : ""}:\n${problems.join("\n")}`);
   }
   return loaded.game;
 }

@@ -14,7 +14,7 @@ export interface Task extends RunSpec {
 }
 
 export default function playShare(task: Task): GameOutcome[] {
-  const game = gameOfSpec(task.refs);
+  const game = gameOfSpec(task.refs, undefined, task.without);
   const agents = agentsOfSpec(task.agents);
   return playMany(game, { ...task, agents, games: task.to });
 }

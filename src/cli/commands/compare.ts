@@ -12,9 +12,14 @@ import { Progress } from "../progress.js";
 import { table } from "../../sim/text-table.js";
 import { agentSpecs, defaultPlayers, loadOrReport, optionFlag, optionHelp, optionsOf, seedOf } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
+import { loadComposition } from "../../interpreter/load/load.js";
+import { formatDiagnostic } from "../../interpreter/diagnostics.js";
+import { ablationRows, ownRules, type AblationFigure, type AblationRow, type OwnRuleUnit } from "../../sim/ablation.js";
+import type { Summary } from "../../sim/simulate.js";
 
 export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--games G] [--seed S] [--agents a,b,...] [--workers N] [--json]
        houserules compare <A> --with <fragment>... [...]
+       houserules compare <A> --with <fragment>... --ablate [...]
 
 Plays the same games — the same seeds, the same agents in the same seats — under two sets of rules, and
 prints each figure of both side by side with the difference: games finished, game length, shared wins, wins
@@ -40,6 +45,18 @@ ${optionHelp}
   --seed S      seed of the run (default 1); game i of both sides is played with seed "S:i"
   --agents L    comma-separated agent per seat (default sensible, the measuring agent, for every seat)
   --coverage    compare how often each rule is used, rule by rule
+  --ablate      measure what each of the fragments' own rules does: the whole variant (A with every fragment)
+                against the variant with one rule taken out, in turn, with the same seeds and agents. A rule is
+                one a fragment adds (taken out: not added), replaces (taken out: the base's kept) or an effect
+                it appends (taken out: not appended); with several fragments, each fragment whole is taken out
+                too. One row per rule taken out, the whole variant the reference: game length whole − without
+                it with its 95% interval, p and Holm p (Holm over every figure of every row), the same for
+                games finished and shared wins, and how often the rule changed the game in the whole variant.
+                A rule is named by its text:, or for an appended effect the rulebook's words, then its name in
+                coverage (triggers.bonfire, actions.play.effect.append.1).
+                With --json: {base, with, players, games, seed, agents, level, whole {length, finished, ties},
+                rows [{rule, name, how, file, line, fired, timesFired, figures [{measure, kind, whole, without,
+                difference, low, high, p, significant, pHolm, significantHolm}]}]}
   --workers N   play the games on N worker threads, at most the processors of the machine (more is lowered)
   --json        print the comparison as one JSON object: {a, b, players, games, seed, agents, level,
                 differences [{measure, a, b, difference, kind, p, significant, pHolm, significantHolm}],
@@ -55,13 +72,17 @@ bad usage.
 export async function compareCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     with: { type: "string", multiple: true }, players: { type: "string" }, games: { type: "string" }, seed: { type: "string" },
-    agents: { type: "string" }, workers: { type: "string" }, json: { type: "boolean" }, coverage: { type: "boolean" }, ...optionFlag,
+    agents: { type: "string" }, workers: { type: "string" }, json: { type: "boolean" }, coverage: { type: "boolean" }, ablate: { type: "boolean" }, ...optionFlag,
   });
   if (values.help) {
     io.out(compareHelp);
     return 0;
   }
   const fragments = withList(values.with);
+  if (values.ablate) {
+    if (positionals.length !== 1 || !fragments.length) throw new UsageError("--ablate takes one set of rules and the fragments to measure: houserules compare idiot --with ./royal-court.yaml --ablate");
+    return ablate(sideRefs(positionals[0]), fragments, values, io);
+  }
   let sides: string[][];
   if (positionals.length === 1 && fragments.length) sides = [sideRefs(positionals[0]), [...sideRefs(positionals[0]), ...fragments]];
   else if (positionals.length === 2 && !fragments.length) sides = positionals.map(sideRefs);
@@ -155,6 +176,121 @@ function describe(c: Compared, nameA: string, nameB: string): string {
     "",
     table(["evaluation", "what", "A", "B", "B − A"], c.evaluation.map((e) => [e.measure, e.what, shown(e.kind, e.a), shown(e.kind, e.b), e.difference === null ? "" : showFigure(e.kind, e.difference, true)])).trimEnd(),
     "balance, drama, decisiveness and skill are each run's own figures, not tested here (docs/agents.md defines them)",
+  ];
+  return lines.join("\n") + "\n";
+}
+
+/** A rule, or a whole fragment, taken out of the variant: what the row is named and how the rules are loaded without it. */
+interface Unit extends OwnRuleUnit {
+  refs: string[];
+  without: string[];
+}
+
+async function ablate(baseRefs: string[], fragments: string[], values: Record<string, unknown>, io: IO): Promise<number> {
+  const wholeRefs = [...baseRefs, ...fragments];
+  const loaded = loadOrReport(wholeRefs, io);
+  if (!loaded) return 1;
+  const whole = loaded.game;
+  const units: Unit[] = [];
+  // with several fragments, each fragment whole is one thing to take out, as a house-rule toggle is
+  if (fragments.length > 1) {
+    for (const f of fragments) {
+      const piece = loaded.rules?.pieces.find((p) => p.id === f || p.file.endsWith(f.replace(/^\.\//, "")));
+      units.push({ rule: f, name: piece?.name ?? f, how: "fragment", file: piece?.file ?? f, line: 1, refs: [...baseRefs, ...fragments.filter((g) => g !== f)], without: [] });
+    }
+  }
+  for (const u of loaded.rules ? ownRules(loaded.rules, whole.coverage) : []) units.push({ ...u, refs: wholeRefs, without: [u.rule] });
+  if (!units.length) {
+    io.err(`houserules compare: ${fragments.join(", ")} add${fragments.length === 1 ? "s" : ""}, replace${fragments.length === 1 ? "s" : ""} and append${fragments.length === 1 ? "s" : ""} no rule that coverage counts (an action, a requirement, a trigger, a phase, an appended effect): there is nothing to take out\n`);
+    return 1;
+  }
+  const games: Game[] = [];
+  for (const u of units) {
+    const without = loadComposition(u.refs, undefined, u.without.length ? { without: u.without } : {});
+    if (!without.game) {
+      io.err(`houserules compare: without ${u.rule} the rules do not load, so it cannot be measured alone; take out what depends on it with it, or write it so that the rest stands without it:\n`);
+      for (const d of without.diagnostics.filter((d) => d.severity === "error")) io.err(formatDiagnostic(d) + "\n");
+      return 1;
+    }
+    games.push(without.game);
+  }
+  const players = intFlag(values.players as string | undefined, "players", Math.min(whole.players.max, Math.max(whole.players.min, defaultPlayers(whole))));
+  const fits = [whole, ...games].every((g) => players >= g.players.min && players <= g.players.max);
+  if (!fits) throw new UsageError(`${whole.name} and the variants measured without each rule do not all allow ${players} players`);
+  const count = intFlag(values.games as string | undefined, "games", 500);
+  const seed = seedOf(values.seed as string | undefined);
+  const agents = agentSpecs(values.agents as string | undefined, players, undefined);
+  const workers = workersFlag(values.workers as string | undefined, io);
+  const pool = workers ? new WorkerPool(workers) : null;
+  try {
+    const play = async (game: Game, refs: string[], without: string[], label: string, coverage: boolean): Promise<Summary> => {
+      const spec: RunSpec = { refs, ...(without.length ? { without } : {}), players, seed, agents, coverage, options: optionsOf(values, game) };
+      const progress = new Progress(io, label, count);
+      const summary = (await run(game, spec, count, pool ?? 0, (d) => progress.update(d))).summary;
+      progress.finish();
+      return summary;
+    };
+    const wholeSummary = await play(whole, wholeRefs, [], `whole ${whole.id}`, true);
+    const withouts: Summary[] = [];
+    for (let i = 0; i < units.length; i++) withouts.push(await play(games[i], units[i].refs, units[i].without, `without ${units[i].rule}`, false));
+    const rows = ablationRows(wholeSummary, units.map(({ refs: _refs, without: _without, ...u }) => u), withouts);
+    const ablation: Ablation = {
+      base: baseRefs.join("+"), with: fragments, players, games: count, seed, agents: wholeSummary.agents, level,
+      whole: { length: wholeSummary.length, finished: wholeSummary.games ? wholeSummary.finished / wholeSummary.games : 0, ties: wholeSummary.finished ? wholeSummary.ties / wholeSummary.finished : 0 },
+      rows,
+    };
+    if (values.json) io.out(JSON.stringify(ablation, null, 2) + "\n");
+    else io.out(describeAblation(ablation, whole.name));
+    return [wholeSummary, ...withouts].some((s) => s.unfinished > 0) ? 1 : 0;
+  } finally {
+    await pool?.close();
+  }
+}
+
+interface Ablation {
+  base: string;
+  with: string[];
+  players: number;
+  games: number;
+  seed: number | string;
+  agents: string[];
+  level: number;
+  whole: { length: Summary["length"]; finished: number; ties: number };
+  rows: AblationRow[];
+}
+
+function tested(f: AblationFigure): string {
+  const p = f.p === null ? "" : `${f.significant ? "* " : ""}p${formatP(f.p)}`;
+  const h = f.pHolm === null ? "" : `${f.significantHolm ? "* " : ""}p${formatP(f.pHolm)}`;
+  return `${showFigure(f.kind, f.difference, true)} [${showFigure(f.kind, f.low, true)}, ${showFigure(f.kind, f.high, true)}]|${p}|${h}`;
+}
+
+/** How often a rule changed the whole variant, in words: "83% of games, 2.4 times a game". */
+export function firedWords(fired: number | null, timesFired: { mean: number } | null, games: number): string {
+  if (fired === null || !games) return "";
+  return `${Math.round((fired / games) * 100)}% of games${timesFired ? `, ${timesFired.mean.toFixed(1)} times a game` : ""}`;
+}
+
+function describeAblation(a: Ablation, name: string): string {
+  const rows = a.rows.map((r) => {
+    const [length, lengthP, lengthHolm] = tested(r.figures[0]).split("|");
+    const other = r.figures.slice(1).map((f) => {
+      const [d, , h] = tested(f).split("|");
+      return `${d.split(" ")[0]}${h ? ` (Holm ${h})` : ""}`;
+    });
+    return [r.name === r.rule ? r.rule : `${r.name} (${r.rule})`, `${r.file.split("/").pop()}:${r.line}`, firedWords(r.fired, r.timesFired, a.games), length, lengthP, lengthHolm, ...other];
+  });
+  const figures = a.rows.flatMap((r) => r.figures);
+  const testedCount = figures.filter((f) => f.p !== null).length;
+  const lines = [
+    `Whole: ${name} (${[a.base, ...a.with].join(" + ")})`,
+    `Each of its ${a.rows.length} own rules taken out in turn: ${a.games} games each, ${a.players} players, seed ${a.seed}, agents ${[...new Set(a.agents)].join(", ")}, the same seeds and seats on every side`,
+    `The whole variant: game length ${showFigure("mean", a.whole.length.mean)} moves, ${showFigure("rate", a.whole.finished)} of games finished, ${showFigure("rate", a.whole.ties)} with shared wins`,
+    "",
+    table(["taken out", "written at", "changed the game", "length: whole − without [95%]", "p", "Holm", "finished: whole − without", "shared wins: whole − without"], rows).trimEnd(),
+    "",
+    `Each row is the whole variant less the variant without that rule: a length of +12 means the rule makes games 12 moves longer.`,
+    `* significant at 95%; ${figures.filter((f) => f.significant).length} of ${testedCount} tested figures differ. ${holmNote(testedCount, figures.filter((f) => f.significantHolm).length)}`,
   ];
   return lines.join("\n") + "\n";
 }

@@ -1,5 +1,5 @@
 // Where a rule is written: coverage names rules by their path in the rule file (actions.play.require.order),
-// and the editor shows a line. The rule may be in the file run or in a file it extends.
+// and the editor shows a line. The rule may be in the file run or in a file it extends. And what a rule did, in words.
 import { parseDocument, isMap, isScalar, LineCounter } from "yaml";
 import type { Place } from "../rules/where.js";
 
@@ -45,4 +45,11 @@ export function barHint(place: Place | null): string {
 export function extendsOf(text: string): string | null {
   const m = /^extends:\s*["']?([^"'#\s]+)/m.exec(text);
   return m ? m[1] : null;
+}
+
+/** "A queen reversed play — changed the game in 83% of games, 2.4 times a game". */
+export function ruleDidWords(name: string | null, rule: string, fired: number, times: number, games: number): string {
+  const named = name ? `${name.replace(/[.:]\s*$/, "")} (${rule})` : rule;
+  const share = games ? Math.round((fired / games) * 100) : 0;
+  return `${named} — changed the game in ${share}% of games, ${times.toFixed(1)} time${times.toFixed(1) === "1.0" ? "" : "s"} a game`;
 }

@@ -16,7 +16,7 @@ import { chanceNote, compareSummaries, holmNote, type Comparison } from "../../s
 const charting = () => import("./chart.js");
 import type { Place } from "../rules/where.js";
 import type { BarAction } from "./chart.js";
-import { barHint } from "./rule-line.js";
+import { barHint, ruleDidWords } from "./rule-line.js";
 import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
 import { gameChoices } from "../play/games.js";
 import PoolWorker from "./pool.worker.js?worker";
@@ -37,6 +37,8 @@ export class MeasureScreen implements Screen {
   summaries: Summary[] = [];
   /** Where each rule of each run's coverage is written (by the rules worker), in the summaries' order. */
   places: (Place | null)[][] = [];
+  /** Each rule of each run's coverage in words (its text:, or the rulebook's words for an appended effect), or null. */
+  ruleNames: (string | null)[][] = [];
   comparison: Comparison | null = null;
   /** How long the last run took, in milliseconds (the benchmark reads it). */
   lastMs = 0;
@@ -181,6 +183,7 @@ export class MeasureScreen implements Screen {
     const total = games * runs.length;
     const out: Summary[] = [];
     const places: (Place | null)[][] = [];
+    const names: (string | null)[][] = [];
     try {
       for (const rules of runs) {
         const before = out.length * games;
@@ -191,7 +194,9 @@ export class MeasureScreen implements Screen {
         });
         out.push(summary);
         const rulesRun = summary.coverage?.rules.map((r) => r.rule) ?? [];
-        const found = rulesRun.length ? (await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun })).places : [];
+        const where = rulesRun.length ? await this.app.rules.ask({ kind: "where", refs: spec.refs, rules: rulesRun }) : { places: [], names: [] };
+        const found = where.places;
+        names.push(where.names);
         // effects a fragment appends are no item of a file: the run says where each was written
         places.push(found.map((p, i) => {
           const r = summary.coverage!.rules[i];
@@ -199,6 +204,7 @@ export class MeasureScreen implements Screen {
         }));
       }
       this.places = places;
+      this.ruleNames = names;
       this.lastMs = performance.now() - started;
       this.summaries = out;
       this.comparison = out.length === 2 ? compareSummaries(out[0], out[1]) : null;
@@ -242,7 +248,26 @@ export class MeasureScreen implements Screen {
     const coverage = coverageChart(s);
     const bars = { open: (i: number) => this.reveal(index, i), hint: (i: number) => barHint(this.places[index]?.[i] ?? null) };
     const boxes = specs.map((spec) => this.chartBox(spec, spec.title === coverage?.title ? bars : undefined, spec.config.data.labels.length));
-    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.neverFired(index), summaryJson(s));
+    return h("section", { class: "column" }, h("h3", {}, `${prefix}${s.rules}: ${s.games} games, ${s.players} players, seed ${s.seed}`), ...boxes, this.whatRulesDid(index), this.neverFired(index), summaryJson(s));
+  }
+
+  /**
+   * What each rule did: the share of games in which it changed the game and the times a game, the rules the run's
+   * variant or cards add or change first, each named in words where it can be; a click opens its line.
+   */
+  private whatRulesDid(index: number): HTMLElement | null {
+    const s = this.summaries[index];
+    const rules = s.coverage?.rules ?? [];
+    const entries = rules.map((r, i) => ({ r, i, own: this.places[index]?.[i]?.changes === true })).filter((e) => e.r.timesFired !== undefined);
+    if (!entries.length) return null;
+    // effects the variant appends are its own writing; then the rules it adds or changes; then the rest
+    const rank = (e: (typeof entries)[number]) => (e.own ? (e.r.file !== undefined ? 0 : 1) : 2);
+    const ordered = [0, 1, 2].flatMap((k) => entries.filter((e) => rank(e) === k));
+    const games = s.coverage!.games;
+    return h("details", { class: "rules-did", "data-test": "rules-did", open: ordered.some((e) => e.own) },
+      h("summary", {}, "What each rule did: the games in which it changed the game, and how often a game (the variant's own rules first)"),
+      h("ul", {}, ...ordered.map(({ r, i, own }) => h("li", { "data-test": own ? "rule-did-own" : "rule-did", "data-rule": r.rule },
+        h("button", { class: "link", onclick: () => this.revealRule(index, r.rule), title: barHint(this.places[index]?.[i] ?? null) }, ruleDidWords(this.ruleNames[index]?.[i] ?? null, r.rule, r.fired ?? 0, r.timesFired!.mean, games))))));
   }
 
   /** The rules that never fired, each a button that opens its line. */

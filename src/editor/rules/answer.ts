@@ -13,7 +13,7 @@ import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookText } from "../../explain/render.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
-import { whereWritten } from "./where.js";
+import { rulesInWords, whereWritten } from "./where.js";
 import { shelfOf } from "../../interpreter/load/shelf.js";
 import type { BaseInfo, CardInfo, MatchInfo, Reply, Request } from "./protocol.js";
 
@@ -49,7 +49,7 @@ export function answer(request: Request): Reply {
     case "rules":
       return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };
     case "where":
-      return { kind: "where", places: whereWritten(request.refs, request.rules) };
+      return { kind: "where", places: whereWritten(request.refs, request.rules), names: rulesInWords(request.refs, request.rules) };
     case "values": {
       // after a check of the same rules the loader has them cached: this reads the loaded game, it does not load again
       const game = loadRules(request.rules).game;

@@ -98,8 +98,11 @@ export type Reply =
   | { kind: "explain"; rules: string; text: string | null; errors: string[] }
   /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
   | { kind: "rules"; refs: string[]; composed: boolean }
-  /** Each rule's file (as the page names files) and line, or null where no file of the rules writes it. */
-  | { kind: "where"; places: (Place | null)[] }
+  /**
+   * Each rule's file (as the page names files) and line, or null where no file of the rules writes it; and each
+   * rule in words (its text:, or what the rulebook says an appended effect does), or null.
+   */
+  | { kind: "where"; places: (Place | null)[]; names: (string | null)[] }
   | ({ kind: "values" } & RuleValues);
 
 /** The values of the rules' card attributes (every value some card has, in declared order), and their zones. */

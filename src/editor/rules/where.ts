@@ -6,6 +6,14 @@ import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
 import { dirname } from "../../interpreter/load/paths.js";
 import { maxFileBytes, maxExtendsDepth } from "../../interpreter/limits.js";
 import { extendsOf, lineOfChange, lineOfRule } from "../measure/rule-line.js";
+import { loadComposition } from "../../interpreter/load/load.js";
+import { ruleWords } from "../../explain/rulebook.js";
+
+/** Each rule in a person's words (explain/rulebook.ts ruleWords), or all null when the rules do not load. */
+export function rulesInWords(refs: string[], rules: string[]): (string | null)[] {
+  const loaded = loadComposition(refs);
+  return loaded.rules ? ruleWords(loaded.rules, rules) : rules.map(() => null);
+}
 
 export interface Place {
   /** The file, as the page names files ("yours/royal-court.yaml", "rules/idiot/idiot.yaml"). */

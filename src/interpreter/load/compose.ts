@@ -12,6 +12,10 @@
 // other fills (`fragment.changes:`). Whichever order they come in, the winner's change is the one kept.
 // Every value of the composed tree remembers the file and place it came from, so problems are reported where
 // they were written.
+// `without` takes rules of the fragments out (an ablation measures the variant without each in turn): an item a
+// fragment adds is not added, one it replaces keeps the base's, an appended effect is not appended. A rule is named
+// as coverage names it: actions.jackAgain, actions.play.require.order, actions.play.effect.append.1 (the number it
+// has in the whole variant, whatever else is taken out).
 import type { Diagnostic } from "../diagnostics.js";
 import { closest, suggestion } from "../diagnostics.js";
 import { escapePointer, type SourceFile } from "./yaml.js";
@@ -39,12 +43,28 @@ export interface ComposedRules {
   pieces: { id: string; name: string; file: string; raw: Raw }[];
   fileOf(pointer: string): string;
   lineOf(pointer: string): number;
+  /** The rules the fragments add, replace or append, with the file and line that write each; `out` when taken out. */
+  own: { rule: string; how: OwnRule["how"]; by: string; file: string; line: number; out: boolean }[];
 }
 
 export interface Composed {
   raw: Raw;
   source: ComposedSource;
   diagnostics: Diagnostic[];
+  /** The rules the fragments add, replace or append to, as composed (those taken out included, marked so). */
+  own: OwnRule[];
+}
+
+/** A rule a fragment brings: added, replaced or appended, by its name as coverage gives it, and where it is written. */
+export interface OwnRule {
+  rule: string;
+  how: "add" | "replace" | "append";
+  /** The fragment's id, and its file's name and the pointer of the value in it. */
+  by: string;
+  file: SourceFile;
+  pointer: string;
+  /** Taken out by `without`. */
+  out: boolean;
 }
 
 const namedSections = ["zones", "variables", "constants", "options", "define", "phases", "actions", "triggers", "parts"];
@@ -106,8 +126,8 @@ function replaceKey(holder: Raw, oldKey: string, newKey: string, value: unknown)
 }
 
 /** Composes a base and fragments, in order. */
-export function compose(base: Piece, fragments: Piece[]): Composed {
-  return new Composer(base).run(fragments);
+export function compose(base: Piece, fragments: Piece[], without: readonly string[] = []): Composed {
+  return new Composer(base, without).run(fragments);
 }
 
 class Composer {
@@ -118,8 +138,13 @@ class Composer {
   private filled = new Map<string, string>(); // part -> fragment id
   private pieces = new Map<string, Piece>();
   private parts: Raw;
+  private readonly own: OwnRule[] = [];
+  private readonly without: ReadonlySet<string>;
+  /** Per list appended to, the appended items taken out so far: the others keep the numbers they have in the whole. */
+  private readonly takenOut = new Map<string, number>();
 
-  constructor(private base: Piece) {
+  constructor(private base: Piece, without: readonly string[]) {
+    this.without = new Set(without);
     this.source = new ComposedSource(base.file.path);
     this.source.set("", base.file, "");
     for (const [k, v] of Object.entries(base.raw)) this.raw[k] = clone(v);
@@ -139,7 +164,7 @@ class Composer {
     }
     this.raw.name = [this.base.raw.name, ...fragments.filter((f) => f.raw.name).map((f) => f.raw.name)].join(" + ");
     delete this.raw.include;
-    return { raw: this.raw, source: this.source, diagnostics: this.diagnostics };
+    return { raw: this.raw, source: this.source, diagnostics: this.diagnostics, own: this.own };
   }
 
   private error(file: SourceFile, pointer: string, code: "E_CONFLICT" | "E_COMPOSE", message: string, onKey = true): void {
@@ -281,6 +306,12 @@ class Composer {
     const { f } = pass;
     const dotted = path.join(".");
     const existing = keyIn(holder, path);
+    if (this.without.has(dotted)) {
+      // taken out: the base's item stays as it was, and nothing is added
+      for (const listed of pass.replaces.keys()) if (listed === dotted || listed.startsWith(dotted + ".")) pass.used.add(listed);
+      this.own.push({ rule: dotted, how: existing !== undefined && pass.replaces.has(dotted) ? "replace" : "add", by: f.id, file: f.file, pointer, out: true });
+      return;
+    }
     if (existing === undefined) {
       if (pass.replaces.has(dotted)) {
         pass.used.add(dotted);
@@ -290,6 +321,7 @@ class Composer {
       holder[key] = clone(value);
       this.source.set(pointerOf([...keys, key]), f.file, pointer);
       this.changes.push({ path, by: f.id, how: "add" });
+      this.own.push({ rule: dotted, how: "add", by: f.id, file: f.file, pointer, out: false });
       return;
     }
     if (pass.replaces.has(dotted)) {
@@ -336,6 +368,7 @@ class Composer {
     this.source.set(at, f.file, pointer);
     this.changes = this.changes.filter((c) => !dropped.has(c));
     this.changes.push({ path, by: f.id, how: "replace" });
+    this.own.push({ rule: dotted, how: "replace", by: f.id, file: f.file, pointer, out: false });
     for (const c of redo) c.redo!();
   }
 
@@ -362,6 +395,7 @@ class Composer {
       return;
     }
     if (!this.mayChangeInside(f, names, pointer, `appends to '${names.join(".")}'`)) return;
+    let first = true;
     const apply = (): void => {
       const t = appendTarget(this.raw, names);
       if (typeof t === "string") {
@@ -373,10 +407,20 @@ class Composer {
       if (!Array.isArray(t.current)) this.source.set(`${basePointer}/0`, ...this.source.origin(basePointer));
       const additions = Array.isArray(addition) ? addition : [addition];
       additions.forEach((item, i) => {
-        this.source.set(`${basePointer}/${list.length}`, f.file, Array.isArray(addition) ? `${pointer}/${i}` : pointer);
+        const at = Array.isArray(addition) ? `${pointer}/${i}` : pointer;
+        // named as coverage names it (compile-game.ts): its place in the list of the whole variant
+        const rule = `${t.keys.join(".")}.append.${list.length + (this.takenOut.get(basePointer) ?? 0)}`;
+        const out = this.without.has(rule);
+        if (first) this.own.push({ rule, how: "append", by: f.id, file: f.file, pointer: at, out });
+        if (out) {
+          this.takenOut.set(basePointer, (this.takenOut.get(basePointer) ?? 0) + 1);
+          return;
+        }
+        this.source.set(`${basePointer}/${list.length}`, f.file, at);
         list.push(item);
       });
-      t.holder[t.key] = list;
+      t.holder[t.key] = list.length === 1 && !Array.isArray(t.current) ? t.current : list;
+      first = false;
     };
     apply();
     this.changes.push({ path: names, by: f.id, how: "append", redo: apply });

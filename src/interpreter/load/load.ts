@@ -9,7 +9,7 @@ import { validateRules } from "./schema.js";
 import { compileGame } from "./compile-game.js";
 import { passedValueProblems } from "./game-with.js";
 import type { Scope } from "./scope.js";
-import { compose, ComposedSource, type ComposedRules, type Piece } from "./compose.js";
+import { compose, ComposedSource, type ComposedRules, type OwnRule, type Piece } from "./compose.js";
 import { addCards, cardRef, cardRefOf, isCardRef } from "./added-cards.js";
 import { completion, knownNames, referenceFrom } from "./catalog.js";
 import { displayPath, idOf, isPath, reachable, resolveRules, withFolderListings } from "./resolve.js";
@@ -34,6 +34,12 @@ export interface LoadResult {
 /** How loaded rules run: `backend` chooses generated JavaScript or closures (default: generated where allowed). */
 export interface LoadOptions {
   backend?: Backend;
+  /**
+   * Rules of the fragments to take out, by the names coverage gives them (actions.jackAgain,
+   * actions.play.effect.append.1): an added item is not added, a replaced one keeps the base's, an appended
+   * effect is not appended. What compare --ablate measures; a name that is not a fragment's own rule is an error.
+   */
+  without?: readonly string[];
 }
 
 type Raw = Record<string, unknown>;
@@ -152,20 +158,21 @@ function loadComposed(refs: string[], base: string | undefined, options: LoadOpt
   }));
   const { read, cards } = docs;
   // who named the rules is part of the key: a path refused to a file may be the user's own to load
-  const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path), ...cards.map((c) => `card:${c.replaces ?? ""}=${c.doc.path}`)].join("\n");
+  const without = options.without ?? [];
+  const key = [backend, from.confined ? from.folder : "", ...read.map((d) => d.path), ...cards.map((c) => `card:${c.replaces ?? ""}=${c.doc.path}`), ...without.map((w) => `without:${w}`)].join("\n");
   const { games } = caches();
   const cached = games.get(key);
   if (cached) {
     for (const f of cached.files) noteRead(f);
     return cached.result;
   }
-  const { value: result, files } = collectReads(() => build(read, backend, cards));
+  const { value: result, files } = collectReads(() => build(read, backend, cards, without));
   for (const f of named) files.add(f);
   games.set(key, { result, files });
   return result;
 }
 
-function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?: string }[] = []): LoadResult {
+function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?: string }[] = [], without: readonly string[] = []): LoadResult {
   const sources = new Map<string, SourceFile>();
   const seenDoc = (doc: RawDoc) => {
     if (doc.file) sources.set(doc.file.path, doc.file);
@@ -240,12 +247,23 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
   const id = [...read.map((d) => d.id), ...cards.map((c) => cardRefOf(c.doc.id, c.replaces))].join("+");
   let source: Source = rootDoc.file!;
   let raw = rootDoc.raw!;
+  let own: OwnRule[] = [];
   if (pieces.length > 1 || rootDoc.raw!.parts) {
-    const composed = compose(pieces[0], pieces.slice(1));
+    const composed = compose(pieces[0], pieces.slice(1), without);
     diagnostics.push(...composed.diagnostics);
     if (composed.diagnostics.some((d) => d.severity === "error")) return { game: null, diagnostics, sources };
     source = composed.source;
     raw = composed.raw;
+    own = composed.own;
+  }
+  const unknown = without.filter((w) => !own.some((o) => o.out && o.rule === w));
+  if (unknown.length) {
+    const known = own.map((o) => o.rule);
+    const file = pieces[pieces.length - 1].file;
+    for (const w of unknown) {
+      diagnostics.push(file.at("", "error", "E_COMPOSE", `'${w}' cannot be taken out: it is not a rule a fragment adds, replaces or appends${known.length ? `${suggestion(w, known)} (the fragments' own rules: ${known.join(", ")})` : " (these rules have no fragment)"}`));
+    }
+    return { game: null, diagnostics, sources };
   }
   if (cards.length) {
     // the match's own cards, then the cards given with it: the composed tree is copied, never the file's
@@ -282,6 +300,7 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
       pieces: pieces.map((p) => ({ id: p.id, name: typeof p.raw.name === "string" ? p.raw.name : p.id, file: p.file.path, raw: p.raw })),
       fileOf: (pointer) => (where instanceof ComposedSource ? where.origin(pointer)[0].path : where.path),
       lineOf: (pointer) => where.lineOf(pointer),
+      own: own.map((o) => ({ rule: o.rule, how: o.how, by: o.by, file: o.file.path, line: o.file.lineOf(o.pointer), out: o.out })),
     };
     return { game: compiled.game, diagnostics, sources, scope: compiled.scope, rules };
   } catch (e) {
