@@ -78,6 +78,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("rummy-500/round-the-corner", 3, 100),
   shelfRule("canasta/draw-two", 4, 100),
   shelfRule("canasta/frozen-pile", 4, 100),
+  shelfRule("bridge/chicago", 4, 200),
+  shelfRule("bridge/goulash", 4, 300),
   shelfRule("texas-holdem/ante", 4, 200),
   shelfRule("texas-holdem/pot-limit", 4, 200),
   shelfRule("spades/blind-nil", 4, 200),
