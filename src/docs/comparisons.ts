@@ -80,6 +80,8 @@ export const comparisons: ComparisonSpec[] = [
   shelfRule("canasta/frozen-pile", 4, 100),
   shelfRule("bridge/chicago", 4, 200),
   shelfRule("bridge/goulash", 4, 300),
+  shelfRule("pinochle/stick-the-dealer", 4, 300),
+  shelfRule("pinochle/minimum-250", 4, 300),
   shelfRule("texas-holdem/ante", 4, 200),
   shelfRule("texas-holdem/pot-limit", 4, 200),
   shelfRule("spades/blind-nil", 4, 200),
