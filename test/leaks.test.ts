@@ -87,6 +87,8 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Gin Rummy, Oklahoma", ["gin-rummy", "gin-rummy/oklahoma"], [2], 1, 3],
   ["Rummy 500, must discard", ["rummy-500", "rummy-500/must-discard"], [3], 1, 2],
   ["Canasta, draw two", ["canasta", "canasta/draw-two"], [4], 1, 2],
+  ["Contract Bridge, goulash", ["bridge", "bridge/goulash"], [4], 1, 3],
+  ["Pinochle, stick the dealer", ["pinochle", "pinochle/stick-the-dealer"], [4], 1, 3],
   ["Speed, matching ranks", ["speed", "speed/same-rank"], [2], 1, 2],
   // hole cards stay hidden until a showdown shows them
   ["Texas Hold'em, ante", ["texas-holdem", "texas-holdem/ante"], [2, 4], 2, 1],

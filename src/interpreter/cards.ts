@@ -70,8 +70,8 @@ export const packs: Record<string, Pack> = {
   },
   piquet32: { description: "a piquet pack of 32 cards: 7 to 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(7)) },
   stripped36: { description: "a pack of 36 cards: 6 to 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(6)) },
-  euchre24: { description: "a euchre pack of 24 cards: 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9)) },
-  pinochle48: { description: "a pinochle pack of 48 cards: two each of 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9), 2) },
+  euchre24: { description: "a pack of 24 cards: 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9)) },
+  pinochle48: { description: "a doubled pack of 48 cards: two each of 9, 10, jack, queen, king and ace of the four suits", standardRanks: true, cards: () => frenchPack(from(9), 2) },
   italian40: {
     description: "an Italian pack of 40 cards: ace (1) to 7, jack (fante, 8), knight (cavallo, 9) and king (re, 10) of coins (D, denari), cups (C, coppe), swords (S, spade) and batons (B, bastoni), written 1D ... 7D, FD, CD, RD",
     standardRanks: false,
