@@ -1,5 +1,5 @@
 // The simulated comparisons of docs/house-rules.md: each house rule played against its base with the same seeds
-// and the same random agents, figure by figure, the differences larger than chance marked. `npm run
+// and the same agents (the sensible agent in every seat), figure by figure, the differences larger than chance marked. `npm run
 // docs:compare` writes each table between its markers; a test reruns one and checks the page is current.
 import { loadComposition } from "../interpreter/load/load.js";
 import { resolveReference } from "../interpreter/load/catalog.js";
@@ -7,7 +7,7 @@ import { formatDiagnostic } from "../interpreter/diagnostics.js";
 import type { Game } from "../interpreter/model.js";
 import { simulate } from "../sim/simulate.js";
 import { holmNote, compareSummaries, type Comparison, type Difference } from "../sim/compare.js";
-import { randomAgent } from "../agents/random.js";
+import { defaultAgent, makeAgent } from "../agents/index.js";
 
 export interface ComparisonSpec {
   key: string; // names the comparison's markers in the page
@@ -114,7 +114,7 @@ function load(refs: string[]): Game {
 /** Plays both sides of a comparison: the same seed, so game i of each side starts from the same seed. */
 export function runComparison(spec: ComparisonSpec): Comparison {
   const play = (refs: string[]) =>
-    simulate(load(refs), { players: spec.players, games: spec.games, seed, agents: Array(spec.players).fill(randomAgent), coverage: false });
+    simulate(load(refs), { players: spec.players, games: spec.games, seed, agents: Array.from({ length: spec.players }, () => makeAgent(defaultAgent)!), coverage: false });
   return compareSummaries(play(spec.base), play(spec.variant), [spec.base.join(" + "), spec.variant.join(" + ")]);
 }
 
@@ -135,7 +135,7 @@ export function comparisonTable(spec: ComparisonSpec, c: Comparison): string {
   });
   const tested = c.differences.filter((d) => d.p !== null).length;
   return [
-    `${spec.games} random games on each side, ${spec.players} players, seed \`${seed}\`: \`${spec.base.join(" + ")}\` against \`${spec.variant.join(" + ")}\`.`,
+    `${spec.games} games on each side with the ${defaultAgent} agent in every seat, ${spec.players} players, seed \`${seed}\`: \`${spec.base.join(" + ")}\` against \`${spec.variant.join(" + ")}\`.`,
     "",
     "| figure | base | variant | difference | p | p (Holm) |",
     "|---|---:|---:|---:|---:|---:|",
