@@ -17,6 +17,8 @@ import { writeReport } from "../../report/html.js";
 import { Progress } from "../progress.js";
 import { agentSpecs, boundsOf, defaultPlayers, loadOrReport, optionFlag, optionHelp, optionsOf, outputFile, playersOf, reportWritten, seedOf, startFrom } from "../game-options.js";
 import { run } from "../../sim/run-games.js";
+import { slowReasons, type SpeedRow } from "../../sim/slow-games.js";
+import { catalog } from "../../interpreter/load/catalog.js";
 import { table, histogramLines } from "../../sim/text-table.js";
 
 export const simulateHelp = `Usage: houserules simulate <id> [--with <fragment id>]... [--players N] [--games G] [--seed S] [--agents a,b,...]
@@ -223,6 +225,8 @@ function pct(x: number): string {
 
 async function simulateAll(io: IO, games: number, seed: number | string, json: boolean, workers: number, bounds: Bounds): Promise<number> {
   const rows: (string | number)[][] = [];
+  const speeds: SpeedRow[] = [];
+  const families = new Map(catalog().map((e) => [e.id, e.family ?? null]));
   const results: Summary[] = [];
   let ok = true;
   const pool = workers ? new WorkerPool(workers) : null;
@@ -241,11 +245,18 @@ async function simulateAll(io: IO, games: number, seed: number | string, json: b
       if (s.unfinished) ok = false;
       const never = s.coverage ? s.coverage.never.length + s.innerCoverage.reduce((a, t) => a + t.never.length, 0) : 0;
       rows.push([id, players, s.games, s.finished, s.length.mean, s.length.sd, s.length.max, s.branching.mean, never, `${Math.round((s.games / ms) * 1000)}`, `${Math.round(((s.length.mean * s.games) / ms) * 1000)}`]);
+      speeds.push({ id, family: families.get(id) ?? null, gamesPerSecond: (s.games / ms) * 1000, meanMoves: s.length.mean, branching: s.branching.mean });
     }
   } finally {
     await pool?.close();
   }
-  if (json) io.out(JSON.stringify({ results }, null, 2) + "\n");
-  else io.out(table(["rules", "players", "games", "finished", "mean moves", "sd", "max", "branching", "never fired", "games/s", "moves/s"], rows));
+  // a game far slower than its family says why, from its own figures
+  const why = slowReasons(speeds);
+  if (json) io.out(JSON.stringify({ results, slower: speeds.flatMap((r, i) => (why[i] ? [{ rules: r.id, family: r.family, why: why[i] }] : [])) }, null, 2) + "\n");
+  else {
+    io.out(table(["rules", "players", "games", "finished", "mean moves", "sd", "max", "branching", "never fired", "games/s", "moves/s"], rows));
+    const notes = speeds.flatMap((r, i) => (why[i] ? [`${r.id} (${r.family}): ${why[i]}`] : []));
+    if (notes.length) io.out(`\nfar slower than its family:\n${notes.map((n) => `  ${n}`).join("\n")}\n`);
+  }
   return ok ? 0 : 1;
 }
