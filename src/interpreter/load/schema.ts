@@ -42,7 +42,7 @@ function describe(errors: ErrorObject[], file: SourceFile, whole: string): Diagn
   // wrong enum value), the bare "wrong type" errors of the other alternatives only add noise.
   const specific = new Set<string>();
   for (const e of errors) {
-    if (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "if") specific.add(pathOf(e));
+    if (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "anyOf" && e.keyword !== "if") specific.add(pathOf(e));
   }
   const out = new Map<string, Diagnostic>();
   const typesWanted = new Map<string, Set<string>>();
@@ -50,6 +50,8 @@ function describe(errors: ErrorObject[], file: SourceFile, whole: string): Diagn
   for (const e of errors) {
     const path = pathOf(e);
     if (e.keyword === "oneOf" || e.keyword === "if") continue;
+    // anyOf says only that no alternative fits: said better by the complaint about what was written
+    if (e.keyword === "anyOf" && hasSpecificBelow(specific, e.instancePath)) continue;
     if (e.keyword === "type") {
       if (hasSpecificBelow(specific, e.instancePath)) continue;
       dataAt.set(e.instancePath, e.data);
