@@ -16,6 +16,7 @@ import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engin
 import { conservationProblem } from "../src/interpreter/state.js";
 import { deckRules, gameOf, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
+import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
 interface Case {
   name: string;
@@ -81,6 +82,16 @@ function bothBackends(text: string): [Game, Game] {
   return [closures, js];
 }
 
+/** A match written inline, its hands in `dir`, with the closures and with generated JavaScript. */
+function matchBackends(text: string, dir: string): [Game, Game] {
+  const [closures, js] = (["closures", "js"] as const).map((backend) => {
+    const r = compileMatch(text, dir, backend);
+    if (!r.game) throw new Error(r.errors.join("\n"));
+    return r.game;
+  });
+  return [closures, js];
+}
+
 /** The first event where the two back ends part, for the failure message. */
 function firstDifference(a: Game, b: Game, players: number, seed: string): string {
   const [x, y] = [[] as string[], [] as string[]];
@@ -138,16 +149,26 @@ describe("generated JavaScript plays exactly as the closures do", () => {
 // (`lastPlaces`): the values are compiled by each back end, the hands started with them alike.
 describe("the back ends agree on a match that passes values in and reads the order back", () => {
   it("plays the same match, hand by hand", () => {
-    const dir = handFolder();
-    const [closures, js] = (["closures", "js"] as const).map((backend) => {
-      const r = compileMatch(matchRules(), dir, backend);
-      if (!r.game) throw new Error(r.errors.join("\n"));
-      return r.game;
-    });
+    const [closures, js] = matchBackends(matchRules(), handFolder());
     for (let g = 0; g < 30; g++) {
       const r = playAlike(closures, js, 2 + (g % 3), `match-${g}`);
       expect(r.state.vars[closures.vars.find((v) => v.name === "sizes")!.slot]).toBe(123);
     }
+  });
+});
+
+// A match saying who starts each hand (game: {starts}), read by each back end, and hands where players are
+// knocked out (knockOut: out with no place, among the losers) as well as going out.
+describe("the back ends agree on a match that says who starts each hand, with players knocked out", () => {
+  it("plays the same match, hand by hand", () => {
+    const [closures, js] = matchBackends(knockMatch(), knockFolder());
+    let knocked = 0;
+    for (let g = 0; g < 30; g++) {
+      const r = playAlike(closures, js, 2 + (g % 3), `knock-${g}`);
+      knocked += r.state.vars[closures.vars.find((v) => v.name === "knocked")!.slot] as number;
+      expect(r.state.vars[closures.vars.find((v) => v.name === "wrongStarter")!.slot]).toBe(0);
+    }
+    expect(knocked).toBeGreaterThan(0);
   });
 });
 

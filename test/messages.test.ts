@@ -88,6 +88,20 @@ describe("messages", () => {
     ]);
   });
 
+  it("suggests quotes for a text that ', ' cut short in {...}, where YAML read the rest as keys", () => {
+    const text = tinyRules("", { "stock: {visible: nobody}": "stock: {visible: nobody, text: the pool, which the players, fish from}" });
+    const hint = `a ',' ends a value inside {...}, so the rest was read as a key; if it is part of the text before it, put that text in quotes: text: "the pool, which the players, fish from"`;
+    expect(errorsOf(text)).toEqual([
+      `t.yaml:8:44: error E_SCHEMA: unknown key 'which the players' in 'zones.stock': ${hint}`,
+      `t.yaml:8:63: error E_SCHEMA: unknown key 'fish from' in 'zones.stock': ${hint}`,
+    ]);
+    // a text that ended its sentence, or was quoted, is not taken to go on: the key is only unknown
+    for (const value of ["the pool., vsible", '"the pool", vsible']) {
+      const other = tinyRules("", { "stock: {visible: nobody}": `stock: {visible: nobody, text: ${value}}` });
+      expect(errorsOf(other)).toEqual([expect.stringMatching(/^t\.yaml:8:\d+: error E_SCHEMA: unknown key 'vsible' in 'zones\.stock' \(did you mean 'visible'\?\)$/)]);
+    }
+  });
+
   it("suggests the card meant by a misspelt name in compose, kept whole", async () => {
     for (const args of [["Deal Eight,", "Avoid High Value Card,", "Crazy Eights,", "Whist"], ["Deal", "Eight", "Avoid", "Hihg", "Value", "Cards", "Crazy", "Eights", "Whist"]]) {
       const r = await run(["compose", ...args]);

@@ -236,10 +236,20 @@ describe("a scenario's variables", () => {
 });
 
 describe("a scenario's spare", () => {
+  const spare = (rules: string, zone: string) => runScenarioText(`name: s\nrules: ${rules}\nplayers: [Ann, Bob]\nspare: ${zone}\ndeal: {}\nmoves: []\n`, "s.yaml", ".").failures.map(formatDiagnostic);
+  const wanted = "spare names one zone of the game, where the cards the deal does not name go (stock, pile, removed)";
   it("says why a zone cannot be the spare one: none such (with a suggestion), each player's, or a family", () => {
-    const spare = (rules: string, zone: string) => runScenarioText(`name: s\nrules: ${rules}\nplayers: [Ann, Bob]\nspare: ${zone}\ndeal: {}\nmoves: []\n`, "s.yaml", ".").failures.map((f) => f.message);
-    expect(spare("idiot", "stok")).toEqual(["there is no zone 'stok' (did you mean 'stock'?): spare names one zone of the game, where the cards the deal does not name go (stock, pile, removed)"]);
-    expect(spare("idiot", "hand")[0]).toMatch(/^hand is each player's: spare names one zone of the game/);
-    expect(spare("idle-hands/seven-sins", "piles")[0]).toMatch(/^piles is a family of zones, made during play: spare names one zone/);
+    expect(spare("idiot", "stok")).toEqual([`s.yaml:4:8: error E_SCHEMA: there is no zone called 'stok' (did you mean 'stock'?): ${wanted}`]);
+    expect(spare("idiot", "hand")).toEqual([`s.yaml:4:8: error E_SCHEMA: hand is each player's: ${wanted}`]);
+    expect(spare("idle-hands/seven-sins", "piles")[0]).toMatch(/^s\.yaml:4:8: error E_SCHEMA: piles is a family of zones, made during play: spare names one zone/);
+  });
+  it("names a value that is not a zone's name, and what to write instead", () => {
+    expect(spare("idiot", "[pile, stock]")).toEqual([
+      `s.yaml:4:8: error E_SCHEMA: spare is a list ([pile, stock]) where one zone's name is expected: all the cards the deal does not name go to one zone, so write one (spare: pile); ${wanted}`,
+    ]);
+    expect(spare("idiot", "{stock: 1}")).toEqual([`s.yaml:4:8: error E_SCHEMA: spare is a map ({stock}) where one zone's name is expected: write the name alone (spare: stock); ${wanted}`]);
+    expect(spare("idiot", "3")).toEqual([`s.yaml:4:8: error E_SCHEMA: spare is the number 3 where one zone's name is expected; ${wanted}`]);
+    expect(spare("idiot", "true")).toEqual([`s.yaml:4:8: error E_SCHEMA: spare is true, a yes or no, where one zone's name is expected; ${wanted}`]);
+    expect(spare("idiot", "")).toEqual([`s.yaml:4:8: error E_SCHEMA: spare is empty: ${wanted}`]);
   });
 });

@@ -13,7 +13,7 @@ export type GameEvent =
   | { type: "skip"; player: number }
   | { type: "reverse"; direction: number }
   | { type: "shuffle"; zone: number }
-  | { type: "out"; player: number; place: number }
+  | { type: "out"; player: number; place: number } // place 0: knocked out, with no place
   | { type: "pass"; player: number; reason: string }
   | { type: "end"; winners: number[]; losers: number[]; scores: number[] | null }
   | { type: "game"; rules: string; ids: string[] }
@@ -52,7 +52,7 @@ export function describeEvent(s: State, e: GameEvent, viewer = -1, words = false
     case "skip": return `${possessive(who(e.player))} turn is skipped`;
     case "reverse": return `play now goes ${e.direction > 0 ? "clockwise" : "counter-clockwise"}`;
     case "shuffle": return `  ${zoneName(s, e.zone)} shuffled`;
-    case "out": return `${who(e.player)} ${you(e.player) ? "are" : "is"} out (place ${e.place})`;
+    case "out": return `${who(e.player)} ${you(e.player) ? "are" : "is"} ${e.place ? `out (place ${e.place})` : "knocked out"}`;
     case "pass": return `${who(e.player)} ${you(e.player) ? "pass" : "passes"}: ${e.reason}`;
     case "end": {
       const list = (ps: number[]) => (ps.length ? ps.map(who).join(", ") : "nobody");

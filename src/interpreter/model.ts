@@ -132,6 +132,8 @@ export interface PhaseDef {
   game: Eval<unknown> | null; // a game played inside this phase: its rules ids
   /** The values a phase with `game:` passes to the game inside (`with:`), each for one of its options. */
   gameWith: GameWith[];
+  /** Who starts the game played inside (`game: {starts}`), read in this game as it starts; none leaves it to that game. */
+  gameStarts: Eval<number | null> | null;
   who: Eval<number[]> | null; // the players who take part (default: every player still in)
   /**
    * Lists the legal moves of the phase's actions, in their order: generated, calling each action's listing from a

@@ -113,18 +113,39 @@ export interface Deal {
  */
 export function readDeal(game: Game, names: string[], deal: Raw, spare: unknown, report: (pointer: string, message: string) => void): Deal | null {
   let slot: number | undefined;
-  if (typeof spare === "string") {
-    const def = game.zones.find((z) => z.name === spare);
+  if (spare !== undefined) {
+    const zones = game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name);
+    const def = typeof spare === "string" ? game.zones.find((z) => z.name === spare) : undefined;
     if (!def || def.per !== "game" || def.many) {
-      const zones = game.zones.filter((z) => z.per === "game" && !z.many).map((z) => z.name);
-      const why = !def ? `there is no zone '${spare}'${suggestion(spare, zones)}` : def.many ? `${spare} is a family of zones, made during play` : `${spare} is each player's`;
-      report("/spare", `${why}: spare names one zone of the game, where the cards the deal does not name go (${zones.join(", ")})`);
+      report("/spare", spareProblem(spare, def, zones));
       return null;
     }
     slot = def.slot;
   }
   const targets = zoneTargets(game, names, deal, (p, message) => report(`/deal${p}`, message));
   return targets && { targets, spare: slot };
+}
+
+/** Why a value cannot be `spare:`, named with what was written and what is wanted instead; `zones` are those it may name. */
+function spareProblem(spare: unknown, def: Game["zones"][number] | undefined, zones: string[]): string {
+  const wanted = `spare names one zone of the game, where the cards the deal does not name go (${zones.join(", ")})`;
+  const written = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v) ?? String(v));
+  if (spare === null || spare === "") return `spare is empty: ${wanted}`;
+  if (typeof spare === "string") {
+    if (!def) return `there is no zone called '${spare}'${suggestion(spare, zones)}: ${wanted}`;
+    return def.many ? `${spare} is a family of zones, made during play: ${wanted}` : `${spare} is each player's: ${wanted}`;
+  }
+  if (Array.isArray(spare)) {
+    const one = spare.map(String).find((z) => zones.includes(z)) ?? zones[0];
+    return `spare is a list ([${spare.map(written).join(", ")}]) where one zone's name is expected: all the cards the deal does not name go to one zone, so write one${one ? ` (spare: ${one})` : ""}; ${wanted}`;
+  }
+  if (typeof spare === "object") {
+    const keys = Object.keys(spare);
+    const one = keys.find((z) => zones.includes(z));
+    return `spare is a map ({${keys.join(", ")}}) where one zone's name is expected${one ? `: write the name alone (spare: ${one})` : ""}; ${wanted}`;
+  }
+  const what = typeof spare === "number" ? `the number ${spare}` : typeof spare === "boolean" ? `${spare}, a yes or no,` : written(spare);
+  return `spare is ${what} where one zone's name is expected; ${wanted}`;
 }
 
 /** The zone a target names in a state; with `make`, the missing zones of a family are made. */

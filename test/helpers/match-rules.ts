@@ -32,9 +32,9 @@ ${playRules(`|
   winners: "[firstOut]"
 `;
 
-/** The match, its phase passing what `passed` writes (by default the hand number as the size and the last order). */
-export function matchRules(passed = "{handSize: handsPlayed + 1, lastOrder: order}"): string {
-  return `name: A Match
+/** The start of a match for two to four players, with one card on a sheet, up to its variables. */
+export function matchHead(name: string): string {
+  return `name: ${name}
 players: {min: 2, max: 4}
 cards:
   sets:
@@ -42,7 +42,12 @@ cards:
 zones:
   sheet: {visible: everyone}
 variables:
-  handsPlayed: {type: number}
+`;
+}
+
+/** The match, its phase passing what `passed` writes (by default the hand number as the size and the last order). */
+export function matchRules(passed = "{handSize: handsPlayed + 1, lastOrder: order}"): string {
+  return `${matchHead("A Match")}  handsPlayed: {type: number}
   sizes: {type: number, text: "the hand sizes dealt so far, one digit each"}
   order: {type: players}
   wrongDealer: {type: number}

@@ -157,14 +157,26 @@ function startInnerGame(s: State, phase: PhaseDef): void {
     throw new RuleError(`phases.${phase.name}.game: ${rules.name} is for ${rules.players.min}–${rules.players.max} players, not ${s.n}`);
   }
   const options = phase.gameWith.length ? passedOptions(s, phase, rules) : undefined;
+  const starts = phase.gameStarts ? startsInner(s, phase) : undefined;
   const inner = newGame(rules, {
-    players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, options, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
+    players: s.names, seed: nextUint32(s.rng), dealer: s.dealer, options, start: starts, log: s.log !== null, watch: s.watch ?? undefined, coverage: s.coverage !== null,
     budget: s.budget ?? undefined,
     hooks: s.hooks?.inner?.(s),
   });
   record(s, { type: "game", rules: rules.name, ids });
   s.sub = inner;
   if (inner.over) finishInnerGame(s);
+}
+
+/** The player a phase says starts the game inside (`starts:`), read in this game; undefined for none. */
+function startsInner(s: State, phase: PhaseDef): number | undefined {
+  const saved = s.me;
+  s.me = -1;
+  const p = phase.gameStarts!(s);
+  s.me = saved;
+  if (p === null || p === undefined) return undefined;
+  if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p >= s.n) throw new RuleError(`phases.${phase.name}.game.starts gives ${JSON.stringify(p)}, not a player`);
+  return p;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The end of a game: the outcome's winners, losers and scores, recorded once.
 import type { GameResult, State } from "../state.js";
 import { record } from "../events.js";
+import { knockedOut } from "../flow-effects.js";
 
 export function finishGame(s: State): void {
   if (s.over) return;
@@ -27,6 +28,8 @@ export function finishGame(s: State): void {
     else winners = [];
     losers = o.losers ? (o.losers(s) as number[]).slice() : [];
   }
+  // a player knocked out (out with no place) loses, whatever the outcome says
+  if (s.places.length < s.n) for (const p of knockedOut(s)) if (!losers.includes(p)) losers.push(p);
   const result: GameResult = { winners, losers, scores, places: s.places.slice() };
   s.result = result;
   s.over = true;

@@ -85,6 +85,7 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
     swap(p.settle, (g) => (p.settle = g));
     swap(p.game, (g) => (p.game = g));
     for (const w of p.gameWith) swap(w.value, (g) => (w.value = g));
+    swap(p.gameStarts, (g) => (p.gameStarts = g));
     swap(p.who, (g) => (p.who = g));
     swap(p.skip, (g) => (p.skip = g));
     for (const branch of p.nextIf) swap(branch.when, (g) => (branch.when = g));

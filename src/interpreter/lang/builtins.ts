@@ -11,7 +11,7 @@ import { nextInt, shuffleInPlace } from "../rng.js";
 import { concat, noCards, range, subsets } from "./runtime.js";
 import { record } from "../events.js";
 import { createZone, retireZone, zoneName } from "../zones.js";
-import { goOut } from "../flow-effects.js";
+import { goOut, knockOut } from "../flow-effects.js";
 import { direction, FOLDED, inHand, nextActive, reopenRound, STOOD } from "../turn-order.js";
 import { partnerOf, teamOf } from "../teams.js";
 
@@ -906,6 +906,13 @@ effect({
   name: "out", doc: "A player goes out: they have finished and take no more turns. Their place is recorded.", example: "out(me)",
   params: [{ name: "player", kind: "value", optional: true }],
   make: ([p]) => (s) => goOut(s, p ? (ev(p)(s) as number) : s.me),
+});
+
+effect({
+  name: "knockOut", doc: "A player is knocked out: out of the game, taking no more turns, like out(), but with no place among those who went out (place is none, lastPlaces leaves them out); the game counts them among its losers.", example: "knockOut(me)",
+  params: [{ name: "player", kind: "value", optional: true }],
+  type: (a) => (a[0] && !needPlayer(a[0]) ? wrong(0, "knockOut needs a player") : T.voidType),
+  make: ([p]) => (s) => knockOut(s, p ? (ev(p)(s) as number | null) ?? -1 : s.me),
 });
 
 /** An effect that marks a player (the acting player unless given) in the hand being played. */

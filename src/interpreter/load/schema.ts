@@ -6,7 +6,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Diagnostic } from "../diagnostics.js";
 import { suggestion } from "../diagnostics.js";
-import type { SourceFile } from "./yaml.js";
+import { escapePointer, type SourceFile } from "./yaml.js";
 import { host } from "./host.js";
 import { rulesSchema } from "../sections/index.js";
 import scenario from "../../../grammar/scenario.schema.json" with { type: "json" };
@@ -42,7 +42,7 @@ function describe(errors: ErrorObject[], file: SourceFile, whole: string): Diagn
   // wrong enum value), the bare "wrong type" errors of the other alternatives only add noise.
   const specific = new Set<string>();
   for (const e of errors) {
-    if (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "if") specific.add(pathOf(e));
+    if (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "anyOf" && e.keyword !== "if") specific.add(pathOf(e));
   }
   const out = new Map<string, Diagnostic>();
   const typesWanted = new Map<string, Set<string>>();
@@ -50,6 +50,8 @@ function describe(errors: ErrorObject[], file: SourceFile, whole: string): Diagn
   for (const e of errors) {
     const path = pathOf(e);
     if (e.keyword === "oneOf" || e.keyword === "if") continue;
+    // anyOf says only that no alternative fits: said better by the complaint about what was written
+    if (e.keyword === "anyOf" && hasSpecificBelow(specific, e.instancePath)) continue;
     if (e.keyword === "type") {
       if (hasSpecificBelow(specific, e.instancePath)) continue;
       dataAt.set(e.instancePath, e.data);
@@ -86,8 +88,9 @@ function single(e: ErrorObject, file: SourceFile, whole: string): Diagnostic | u
   switch (e.keyword) {
     case "additionalProperties": {
       const key = String(e.params.additionalProperty);
-      const hint = schemaProps ? suggestion(key, Object.keys(schemaProps)) : "";
-      return file.at(`${where}/${key}`, "error", "E_SCHEMA", `unknown key '${key}' in ${describePath(where, whole)}${hint}`, true);
+      const split = file.placeOf(`${where}/${escapePointer(key)}`).split;
+      const hint = split ? `: a ',' ends a value inside {...}, so the rest was read as a key; if it is part of the text before it, put that text in quotes: ${split}` : schemaProps ? suggestion(key, Object.keys(schemaProps)) : "";
+      return file.at(`${where}/${escapePointer(key)}`, "error", "E_SCHEMA", `unknown key '${key}' in ${describePath(where, whole)}${hint}`, true);
     }
     case "required":
       return file.at(where, "error", "E_SCHEMA", `${describePath(where, whole)} is missing the required key '${String(e.params.missingProperty)}'`, true);

@@ -13,6 +13,11 @@ export interface Place {
   /** For strings: how the scalar was written, to map offsets within the value back to the file. */
   scalarType?: string;
   valueText?: string;
+  /**
+   * For a key written with no value in {...} after a plain string (`{text: a, b}`): the entry as it was likely
+   * meant, its value quoted (`text: "a, b"`), since a ',' ends a value there and YAML read the rest as keys.
+   */
+  split?: string;
 }
 
 /** Where diagnostics about a rule tree are placed: one file, or several composed into one tree. */
@@ -260,7 +265,10 @@ export function loadYaml(file: SourceFile): YamlLoad {
         const childPointer = `${pointer}/${escapePointer(name)}`;
         const value = convert(pair.value as Node, childPointer, { start: kr[0], end: kr[1] }, depth + 1);
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-        if (pair.value == null) record(childPointer, [kr[0], kr[1]], { start: kr[0], end: kr[1] });
+        if (pair.value == null) {
+          const place = record(childPointer, [kr[0], kr[1]], { start: kr[0], end: kr[1] });
+          if (node.flow) place.split = splitEntry(file.text, node.items, node.items.indexOf(pair));
+        }
       }
       return out;
     }
@@ -311,6 +319,24 @@ function commaHint(text: string, before: unknown, name: string, end: number) {
   const start = before.value.range?.[0] ?? 0;
   const value = text.slice(start, end);
   return { message: `this value holds ', ', which YAML reads as the end of an entry in {...}: put the value in quotes, ${quote(value)}`, start, end };
+}
+
+/**
+ * `{text: a, b}`: the entry a key with no value (at index i of a flow map's items) was likely cut from, when the
+ * entries before it back to a plain string value have no value either and that string ends mid-sentence; the
+ * entry is given whole, its value running through the keys that follow with no value, in quotes.
+ */
+function splitEntry(text: string, items: readonly unknown[], i: number): string | undefined {
+  let from = i - 1;
+  while (from >= 0 && isPair(items[from]) && (items[from] as { value: unknown }).value == null) from--;
+  const head = items[from];
+  if (!isPair(head) || !isScalar(head.key) || !isScalar(head.value) || typeof head.value.value !== "string") return undefined;
+  if (head.value.type !== Scalar.PLAIN || /[.!?:;)]$/.test(head.value.value)) return undefined;
+  let to = i;
+  while (to + 1 < items.length && isPair(items[to + 1]) && (items[to + 1] as { value: unknown }).value == null) to++;
+  const last = (items[to] as { key: Node }).key;
+  const start = head.value.range?.[0] ?? 0;
+  return `${String(head.key.value)}: ${quote(text.slice(start, last.range?.[1] ?? start))}`;
 }
 
 /** A value as YAML writes it in double quotes. */

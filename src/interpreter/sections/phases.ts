@@ -159,11 +159,15 @@ export const phases: Section = {
                     "$ref": "#/definitions/expression"
                   },
                   description: "Values passed to the game inside as it starts, each an expression of this game for one of the options the game inside declares (handNumber: handsPlayed + 1)."
+                },
+                starts: {
+                  "$ref": "#/definitions/expression",
+                  description: "The player who starts the game inside, read in this game as it starts (lastWinners.first): in place of the start player the game inside would pick (its start:, or the player left of the dealer); none leaves the choice to it."
                 }
               }
             }
           ],
-          description: "Plays a whole game inside this phase: an expression giving the rules (a rules id, or a list of a base and fragments to compose), or {rules, with} passing it values for its options. The same players play it; the phase's end effects can read lastWinners, lastLosers, lastScores, lastPlaces and lastVariable(name, player)."
+          description: "Plays a whole game inside this phase: an expression giving the rules (a rules id, or a list of a base and fragments to compose), or {rules, with, starts} passing it values for its options and saying who starts it. The same players play it; the phase's end effects can read lastWinners, lastLosers, lastScores, lastPlaces and lastVariable(name, player)."
         },
         who: {
           "$ref": "#/definitions/expression",
@@ -202,6 +206,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const given = gameOf(spec.game);
     const game = given === undefined ? null : gameExpression(build, given.pointer(`${pointer}/game`), given.rules, `phases.${name}.game`);
     const gameWith = given ? gameValues(build, `${pointer}/game/with`, given.with, `phases.${name}.game.with`) : [];
+    const gameStarts = given ? build.playerExpression(`${pointer}/game/starts`, given.starts, `phases.${name}.game.starts`, false) : null;
     if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
       build.diagnostics.push(build.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
     } else if (turns !== "none" && actionIndexes.length === 0 && left.length > 0 && spec.skip === undefined) {
@@ -232,6 +237,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       skip: build.expressionAt<boolean>(`${pointer}/skip`, spec.skip, o("skip", false, false), T.bool),
       game,
       gameWith,
+      gameStarts,
       who: build.expressionAt<number[]>(`${pointer}/who`, spec.who, o("who", false, false), T.players),
       list: null,
       enter: null,
@@ -292,12 +298,12 @@ function phaseTurns(build: Build, pointer: string, name: string, item: unknown):
 }
 
 /** The rules of a game played inside a phase: a rules id, or a list of a base and fragments. */
-/** A phase's `game:`: the rules alone, or `{rules, with}`. */
-function gameOf(item: unknown): { rules: unknown; with: unknown; pointer: (at: string) => string } | undefined {
+/** A phase's `game:`: the rules alone, or `{rules, with, starts}`. */
+function gameOf(item: unknown): { rules: unknown; with: unknown; starts: unknown; pointer: (at: string) => string } | undefined {
   if (item === undefined) return undefined;
   const v = valueOf(item);
-  if (v !== null && typeof v === "object" && !Array.isArray(v) && "rules" in v) return { rules: (v as Raw).rules, with: (v as Raw).with, pointer: (at) => `${at}/rules` };
-  return { rules: item, with: undefined, pointer: (at) => at };
+  if (v !== null && typeof v === "object" && !Array.isArray(v) && "rules" in v) return { rules: (v as Raw).rules, with: (v as Raw).with, starts: (v as Raw).starts, pointer: (at) => `${at}/rules` };
+  return { rules: item, with: undefined, starts: undefined, pointer: (at) => at };
 }
 
 /** The values a phase passes to the game inside, each compiled in this game and kept with where it is written. */
