@@ -158,7 +158,7 @@ describe("the back ends agree on a match that passes values in and reads the ord
 });
 
 // A match saying who starts each hand (game: {starts}), read by each back end, and hands where players are
-// knocked out (knockOut: out with no place, among the losers) as well as going out.
+// knocked out (eliminate: out with no place, among the losers) as well as going out.
 describe("the back ends agree on a match that says who starts each hand, with players knocked out", () => {
   it("plays the same match, hand by hand", () => {
     const [closures, js] = matchBackends(knockMatch(), knockFolder());

@@ -1,4 +1,4 @@
-// Leaving a game without a place (knockOut), and a match saying who starts each game it plays (game: {starts}).
+// Leaving a game without a place (eliminate), and a match saying who starts each game it plays (game: {starts}).
 import { describe, expect, it } from "vitest";
 import { playGame } from "../src/sim/play-game.js";
 import { randomAgent } from "../src/agents/random.js";
@@ -11,7 +11,7 @@ import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
 const value = (game: Game, s: State, name: string): unknown => s.vars[game.vars.find((v) => v.name === name)!.slot];
 
-describe("knockOut(p)", () => {
+describe("eliminate(p)", () => {
   // the last seat goes out, the first is knocked out, before anyone plays
   const text = tinyRules(`variables:
   firstPlace: {type: number}
@@ -19,7 +19,7 @@ describe("knockOut(p)", () => {
 outcome:
   winners: active
 `, {
-    "  deal(stock, hand, 3)": "  deal(stock, hand, 3)\n  out(players.last)\n  knockOut(players.first)\n  out(players.first)\n  knockOut(players.last)\n  firstPlace = players.first.place ?? 0\n  firstOut = players.first.out",
+    "  deal(stock, hand, 3)": "  deal(stock, hand, 3)\n  out(players.last)\n  eliminate(players.first)\n  out(players.first)\n  eliminate(players.last)\n  firstPlace = players.first.place ?? 0\n  firstOut = players.first.out",
     "end: players.all(p => p.hand.empty)": "end: active.count <= 1",
   });
 
@@ -27,7 +27,7 @@ outcome:
     const game = gameOf(text);
     const r = playGame(game, { players: 3, seed: "k", agents: Array(3).fill(randomAgent), log: true });
     expect(r.error).toBeNull();
-    expect(r.state.result!.places).toEqual([2]); // out(players.first) after knockOut does not give a place
+    expect(r.state.result!.places).toEqual([2]); // out(players.first) after eliminate does not give a place
     expect(r.state.result!.losers).toEqual([0]); // no outcome.losers: the knocked-out player alone
     expect(r.state.result!.winners).toEqual([1]);
     expect(value(game, r.state, "firstPlace")).toBe(0);
@@ -43,8 +43,8 @@ outcome:
   });
 
   it("needs a player, said where it is written", () => {
-    const bad = tinyRules("", { "    effect: move(card, pile)": "    effect: |\n      move(card, pile)\n      knockOut(3)" });
-    expect(errorsOf(bad)).toEqual(["t.yaml:22:16: error E_TYPE: knockOut needs a player"]);
+    const bad = tinyRules("", { "    effect: move(card, pile)": "    effect: |\n      move(card, pile)\n      eliminate(3)" });
+    expect(errorsOf(bad)).toEqual(["t.yaml:22:17: error E_TYPE: eliminate needs a player"]);
   });
 });
 

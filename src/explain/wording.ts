@@ -68,6 +68,7 @@ export const functionWords: Record<string, string[]> = {
   reveal: ["show {0} to everyone", "show {0} to {1}"],
   done: ["finish for this phase", "{0} finishes for this phase"],
   out: ["go out", "{0} goes out"],
+  eliminate: ["be knocked out, with no place", "{0} is knocked out, with no place"],
   endPhase: ["end the phase once this action is over"],
   fold: ["fold, leaving this hand", "{0} folds, leaving this hand"],
   stand: ["stand, staying in this hand without acting again", "{0} stands, staying in this hand without acting again"],
@@ -80,6 +81,7 @@ export const functionWords: Record<string, string[]> = {
 /** Effects whose subject is a player, as they read when that player is the one acting: out(me) is "go out". */
 export const youWords: Record<string, string> = {
   out: "go out",
+  eliminate: "be knocked out, with no place",
   done: "finish for this phase",
   giveTurn: "take the next turn",
   fold: "fold, leaving this hand",

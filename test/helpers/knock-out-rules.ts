@@ -19,7 +19,7 @@ ${playRules(`|
       let under = top(pile).rank
       move(card, pile)
       if card.rank < under {
-        knockOut(me)
+        eliminate(me)
       } else if hand.empty {
         out(me)
       }`, "players.any(p => p.place == 1) or active.count <= 1")}outcome:

@@ -909,9 +909,9 @@ effect({
 });
 
 effect({
-  name: "knockOut", doc: "A player is knocked out: out of the game, taking no more turns, like out(), but with no place among those who went out (place is none, lastPlaces leaves them out); the game counts them among its losers.", example: "knockOut(me)",
+  name: "eliminate", doc: "A player is knocked out: out of the game, taking no more turns, like out(), but with no place among those who went out (place is none, lastPlaces leaves them out); the game counts them among its losers.", example: "eliminate(me)",
   params: [{ name: "player", kind: "value", optional: true }],
-  type: (a) => (a[0] && !needPlayer(a[0]) ? wrong(0, "knockOut needs a player") : T.voidType),
+  type: (a) => (a[0] && !needPlayer(a[0]) ? wrong(0, "eliminate needs a player") : T.voidType),
   make: ([p]) => (s) => knockOut(s, p ? (ev(p)(s) as number | null) ?? -1 : s.me),
 });
 
