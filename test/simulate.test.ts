@@ -126,11 +126,16 @@ describe("statistics on known inputs", () => {
     const rules = [{ rule: "actions.a", what: "taken" as const }, { rule: "triggers.t", what: "fired" as const }];
     const game = { id: "g", name: "G", coverage: rules, outcome: {} as never };
     const outcome = (counts: GameOutcome["counts"]): GameOutcome => ({ moves: 1, finished: true, error: null, winners: [0], losers: [], seed: "s", scores: null, leadChanges: null, drama: null, settled: null, decisions: 1, branching: 1, counts });
-    const tally = tallyOf(game, 1, [outcome({ counts: [3, 0], inner: [{ id: "r", name: "R", rules, counts: [1, 0] }] }), outcome({ counts: [0, 0], inner: [] })]);
+    // a game's counts: how often each rule ran, then how often it changed the game (interpreter/changes.ts)
+    const tally = tallyOf(game, 1, [outcome({ counts: [3, 0, 2, 0], inner: [{ id: "r", name: "R", rules, counts: [1, 0, 1, 0] }] }), outcome({ counts: [0, 0, 0, 0], inner: [] })]);
     const sum = summaryOfTally(game, { seed: 1, agents: [{ name: "random" }] }, tally);
+    const none = { mean: 0, sd: 0, min: 0, median: 0, max: 0 };
     expect(sum.coverage).toEqual({
       id: "g", name: "G", games: 2,
-      rules: [{ rule: "actions.a", what: "taken", count: 3, games: 1 }, { rule: "triggers.t", what: "fired", count: 0, games: 0 }],
+      rules: [
+        { rule: "actions.a", what: "taken", count: 3, games: 1, fired: 1, timesFired: { mean: 1, sd: 1.4142, min: 0, median: 1, max: 2 } },
+        { rule: "triggers.t", what: "fired", count: 0, games: 0, fired: 0, timesFired: none },
+      ],
       never: ["triggers.t"],
     });
     expect(sum.innerCoverage).toMatchObject([{ id: "r", games: 1, never: ["triggers.t"] }]);
