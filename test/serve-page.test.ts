@@ -106,7 +106,7 @@ describe("the page of a seat's link", () => {
     expect(await forged.evaluate(() => (globalThis as unknown as { houserules: { frames: unknown[] } }).houserules.frames.length)).toBe(0);
   }, 300_000);
 
-  it("draws a Crazy Eights table for two seats as the Play screen draws it, one on a phone: card faces, who is connected, whose turn; a move made by clicking a card then its move is read in words in the other's log", async () => {
+  it("draws a Crazy Eights table for two seats as the Play screen draws it, one on a phone: card faces, who is connected, whose turn; a move made by clicking a card then its move is read in words in the other's log; an onlooker sees only backs", async () => {
     const made = await makeRoom(server.url, { rules: "crazy-eights", players: 2, names: ["Ann", "Bob"], seed: 3 });
     const game = loadComposition(["crazy-eights"]).game!;
     const open = async (seat: number, phone: boolean) => {
@@ -148,6 +148,8 @@ describe("the page of a seat's link", () => {
     await mover.page.locator("#status", { hasText: "Your turn." }).waitFor();
     await waiter.page.locator("#status", { hasText: `${moverName} to move.` }).waitFor();
     expect(await waiter.page.locator("[data-test=legal-move]").count()).toBe(0);
+    await waiter.page.locator("[data-test=legal]", { hasText: `Waiting for ${moverName}` }).waitFor();
+    await mover.page.locator("[data-test=legal]", { hasText: "You may:" }).waitFor();
 
     // a phone's page fits its width: the table shrinks to it, nothing to scroll sideways
     expect(await bob.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1)).toBe(true);
@@ -179,6 +181,19 @@ describe("the page of a seat's link", () => {
     // the card is on the discard pile now, face up on both tables
     for (const { page } of [ann, bob]) await page.locator(`[data-test=table] svg [data-name=discard] .card.face title`, { hasText: `${name}:` }).waitFor({ state: "attached", timeout: 20_000 });
 
+    // an onlooker's link: the same table with every hand as backs, who is at the table, and no moves
+    const watcher = await (await browser.newContext()).newPage();
+    await watcher.goto(made.watch.replace("localhost", "127.0.0.1"));
+    await watcher.locator("#status", { hasText: "You are an onlooker." }).waitFor({ timeout: 20_000 });
+    await watcher.waitForSelector("[data-test=table] svg.table");
+    await state(watcher, 0, "connected");
+    expect(await watcher.locator("[data-test=table] svg .seat .card.back").count()).toBeGreaterThan(0);
+    expect(await watcher.locator("[data-test=table] svg .seat [data-card]").count()).toBe(0);
+    expect(await watcher.locator("[data-test=legal-move]").count()).toBe(0);
+    const watched = await frames(watcher);
+    expect(await drawnLeaks(watcher, game, watched.at(-1)!)).toEqual([]);
+    await watcher.context().close();
+
     // the other seat leaves: the mover's page says so
     const waiterFrames = await frames(waiter.page);
     expect(await drawnLeaks(waiter.page, game, waiterFrames.at(-1)!)).toEqual([]);
@@ -186,10 +201,11 @@ describe("the page of a seat's link", () => {
     await state(mover.page, waiter === ann ? 0 : 1, "not-connected");
 
     // nothing drawn or received names a card the seat may not see
-    const got = [await frames(mover.page), waiterFrames];
+    const got = [await frames(mover.page), waiterFrames, watched];
     expect(framesLeaks(game, join(server.rooms.get(made.room)!.folder, "game.log"), got.flat())).toEqual([]);
     expect(await drawnLeaks(mover.page, game, got[0].at(-1)!)).toEqual([]);
     expect(got.flat().every((f) => f.connected?.length === 2)).toBe(true);
+    expect(watched.at(-1)!.connected).toEqual([true, true]); // the onlooker holds no seat
     expect([...ann.problems, ...bob.problems]).toEqual([]);
     await mover.page.context().close();
   }, 120_000);

@@ -15,6 +15,8 @@ export interface TableViewHost {
   move(text: string): void;
   /** The cards chosen changed: the host draws again (its own parts with the table). */
   chose(): void;
+  /** The line above the moves, when the host says it otherwise than "Ann may:" and "Nobody this view shows may move now." */
+  heading?(f: Frame): string;
 }
 
 export class TableView {
@@ -93,11 +95,11 @@ export class TableView {
     const key = JSON.stringify([f.legalFor, f.over, waiting, [...this.selected], f.legal.map((m) => m.text)]);
     if (key === this.legalDrawn) return;
     this.legalDrawn = key;
-    const who = f.legalFor >= 0 ? f.names[f.legalFor] : "";
     if (waiting !== null) return fill(this.legalBox, h("p", { class: "muted" }, waiting));
     const shown = f.legal.filter((m) => [...this.selected].every((c) => m.cards.includes(c)));
+    const heading = this.host.heading?.(f) ?? (f.legalFor >= 0 ? `${f.names[f.legalFor]} may:` : f.over ? "The game is over." : "Nobody this view shows may move now.");
     fill(this.legalBox,
-      f.legalFor >= 0 ? h("p", { class: "muted" }, `${who} may:`) : h("p", { class: "muted" }, f.over ? "The game is over." : "Nobody this view shows may move now."),
+      h("p", { class: "muted" }, heading),
       ...shown.slice(0, 60).map((m) => h("button", { class: "small move", "data-test": "legal-move", "data-move": m.text, onclick: () => this.host.move(m.text) }, m.text)),
       shown.length > 60 ? h("p", { class: "muted" }, `and ${shown.length - 60} more: choose a card to narrow them`) : null);
   }

@@ -21,7 +21,8 @@ interface Shown {
 
 const params = new URLSearchParams(location.hash.slice(1));
 const room = params.get("room") ?? "";
-const seat = params.has("seat") ? Number(params.get("seat")) : -1;
+const seatParam = params.get("seat");
+const seat = seatParam === null ? -1 : /^\d{1,2}$/.test(seatParam) ? Number(seatParam) : NaN;
 const secret = params.get("secret") ?? "";
 const shown: Shown = { frames: [], over: false, refused: null };
 (globalThis as unknown as { houserules: Shown }).houserules = shown;
@@ -31,7 +32,7 @@ let last: SeatFrame | null = null;
 let frame: Frame | null = null;
 let drawing: { game: TableRules; outer: TableRules | null } | null = null;
 
-const view = new TableView({ move: (text) => move(text), chose: () => draw() });
+const view = new TableView({ move: (text) => move(text), chose: () => draw(), heading: movesHeading });
 const status = h("p", { id: "status", class: "status", "data-test": "status", role: "status" }, "Connecting…");
 const seatsList = h("ul", { class: "seats", "data-test": "seats", "aria-label": "Who is at the table" });
 const banner = h("p", { id: "banner", class: "banner", "data-test": "banner", role: "alert", hidden: true });
@@ -57,6 +58,15 @@ function turnLine(f: SeatFrame): string {
   return `${f.toMove.map((p) => f.names[p]).join(" or ")} to move.`;
 }
 
+/** The line above the moves: the seat's own, or whom the table waits for. */
+function movesHeading(f: Frame): string {
+  if (f.over) return "The game is over.";
+  if (f.legal.length > 0) return "You may:";
+  const waiting = f.toMove.filter((p) => p !== f.viewer).map((p) => f.names[p]);
+  if (f.viewer < 0) return waiting.length ? `${waiting.join(" or ")} to move.` : "";
+  return waiting.length ? `Waiting for ${waiting.join(" or ")}: your moves come when it is your turn.` : "No move of yours now.";
+}
+
 function drawSeats(f: SeatFrame): void {
   fill(seatsList, ...f.names.map((name, p) => {
     const here = f.agents[p] ? "agent" : f.connected === undefined ? "" : f.connected[p] ? "connected" : "not-connected";
@@ -72,6 +82,7 @@ function draw(): void {
   const f = last;
   if (!f) return;
   const who = f.seat >= 0 ? f.names[f.seat] : "an onlooker";
+  document.title = `${frame?.rules.name ?? "A game"} · ${f.seat >= 0 ? who : "watching"} — houserules`;
   status.textContent = `You are ${who}. ${turnLine(f)}${f.error ? ` (${f.error})` : ""}`;
   drawSeats(f);
   result.hidden = !f.over;
@@ -109,7 +120,9 @@ function move(text: string): void {
   if (!socket.move(text)) refusal.textContent = "Your last move is still on its way: wait for it to be answered.";
 }
 
+help.hidden = seat < 0; // an onlooker has no moves to make
 if (!room) status.textContent = "This page is opened by a seat's link from houserules serve: ask whoever made the room for yours.";
+else if (Number.isNaN(seat)) status.textContent = `This link's seat (${seatParam}) is not a seat number: copy the whole link again from whoever made the room.`;
 else {
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/rooms/${encodeURIComponent(room)}/socket`;
   socket = new RoomSocket(url, seat, secret, {
