@@ -89,7 +89,8 @@ function nodeGlobals(modules: Map<string, string[]>): string[] {
 
 describe("the playground", () => {
   // The interpreter runs unchanged in the page and its workers: nothing they load may need Node.
-  const modules = reachable(["src/editor/main.ts", "src/editor/rules/rules.worker.ts"]);
+  // (and the page of a seat's link, which the server serves)
+  const modules = reachable(["src/editor/main.ts", "src/editor/rules/rules.worker.ts", "src/editor/seat/seat.ts"]);
 
   it("reaches the loader, the checker and the catalogue", () => {
     const names = [...modules.keys()].map((f) => relative(".", f));
@@ -171,9 +172,9 @@ describe("the game server", () => {
   // the command line: only the serve command starts it, and nothing it builds on knows it is there.
   const imports = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
 
-  it("is started only by the serve command; the page knows only the protocol's types, as a client of the wire", () => {
+  it("is started only by the serve command; the pages know only the protocol's types, as clients of the wire", () => {
     const users = files("src").filter((f) => f.endsWith(".ts") && !f.startsWith("src/serve/") && imports(f).some((s) => s.includes("/serve/")));
-    expect(users).toEqual(["src/cli/commands/serve.ts", "src/editor/play/online-room.ts", "src/editor/play/online.ts"]);
+    expect(users).toEqual(["src/cli/commands/serve.ts", "src/editor/play/online-room.ts", "src/editor/play/online.ts", "src/editor/play/room-socket.ts", "src/editor/seat/seat.ts"]);
     for (const file of users.slice(1)) {
       const page = readFileSync(file, "utf8");
       expect([...page.matchAll(/^import (type )?.*from "([^"]*\/serve\/[^"]*)";$/gm)].map((m) => `${m[1] ?? ""}${m[2]}`)).toEqual(["type ../../serve/protocol.js"]);

@@ -11,7 +11,7 @@ import type { WebSocket } from "ws";
 import { makeAgent } from "../agents/index.js";
 import { seatNames } from "../sim/play-game.js";
 import { programVersion } from "../node/rules-hash.js";
-import { pageHtml, pageScript } from "./page.js";
+import { pageHtml, seatPage } from "./page.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type RoomAnswer, type ServerMessage } from "./protocol.js";
 import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
@@ -293,12 +293,15 @@ export async function startServer(o: ServeOptions): Promise<Server> {
   });
 
   // A browser opening an invitation link gets the page that plays it (src/serve/page.ts); a program, the server's version.
-  const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+  const pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+  const page = seatPage();
+  if (page.missing) say(page.missing);
   app.get("/", async (req, reply) => {
     if (!/text\/html/.test(req.headers.accept ?? "")) return { houserules: programVersion(), rooms: rooms.size };
     return reply.header("content-security-policy", pagePolicy).type("text/html; charset=utf-8").send(pageHtml);
   });
-  app.get("/play.js", async (_req, reply) => reply.header("content-security-policy", pagePolicy).type("text/javascript; charset=utf-8").send(pageScript));
+  app.get("/seat.js", async (_req, reply) => reply.header("content-security-policy", pagePolicy).type("text/javascript; charset=utf-8").send(page.script));
+  app.get("/seat.css", async (_req, reply) => reply.header("content-security-policy", pagePolicy).type("text/css; charset=utf-8").send(page.style));
 
   app.post("/rooms", { config: { rateLimit: { max: o.roomsPerMinute ?? 30, timeWindow: 60_000 } } }, async (req, reply) => {
     if (originRefused(req)) return reply.code(403).send({ error: "this origin may not make rooms here" });

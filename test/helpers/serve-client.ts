@@ -181,7 +181,12 @@ export function framesLeaks(game: Game, logFile: string, frames: Frame[]): strin
     out.push(...viewLeaks(s, f.seat, () => f.view).map(formatLeak));
     const g = innermost(s);
     const ignore = namesThatAreNotCards(s);
-    for (const text of f.legal) for (const name of hiddenNames(g, text, visibleCards(g, f.seat), ignore)) out.push(`seat ${f.seat} at move ${f.moves}: the legal move '${text}' names ${name}`);
+    const known = visibleCards(g, f.seat);
+    for (const text of f.legal) for (const name of hiddenNames(g, text, known, ignore)) out.push(`seat ${f.seat} at move ${f.moves}: the legal move '${text}' names ${name}`);
+    // the fields added to the protocol since: the cards of each legal move, and who is connected (no cards at all)
+    if (f.legalCards && f.legalCards.length !== f.legal.length) out.push(`seat ${f.seat} at move ${f.moves}: legalCards has ${f.legalCards.length} entries for ${f.legal.length} legal moves`);
+    for (const [i, cards] of (f.legalCards ?? []).entries()) for (const c of cards) if (!known.has(c)) out.push(`seat ${f.seat} at move ${f.moves}: the legal move '${f.legal[i]}' carries card ${g.game.cardNames[c] ?? c}, which the seat may not see`);
+    if (f.connected && (f.connected.length !== f.names.length || f.connected.some((c) => typeof c !== "boolean"))) out.push(`seat ${f.seat} at move ${f.moves}: connected is not one true or false per seat`);
     for (const line of f.log.lines) for (const name of seen.get(f.seat)!.unseen(line, ignore)) out.push(`seat ${f.seat} at move ${f.moves}: the log line '${line}' names ${name}`);
   }
   return out;

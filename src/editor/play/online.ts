@@ -6,7 +6,8 @@
 // again by itself when it drops, with a banner while it is down and a word when it is back, and sends a move
 // in flight again with the same id, which the server applies at most once. Everything a server sends is set as
 // text; a frame is what the server sent this seat, so the page has nothing more than the seat may see.
-import type { Frame as SeatFrame, ServerMessage } from "../../serve/protocol.js";
+import type { Frame as SeatFrame } from "../../serve/protocol.js";
+import { RoomSocket } from "./room-socket.js";
 import type { Frame } from "../../session/remote.js";
 import type { TableRules } from "../../table/rules.js";
 import { isText, playFrame, readMadeRoom, roomRequest, type MadeRoom } from "./online-room.js";
@@ -27,81 +28,6 @@ export interface OnlineHost {
   draw(frame: Frame, answered: boolean): void;
   /** The page took a seat (a seat number), or left it (-1). */
   seated(seat: number): void;
-}
-
-/** One connection to a room: as an onlooker (seat -1) or a seat with its secret. It joins again whenever it drops. */
-class RoomSocket {
-  private ws: WebSocket | null = null;
-  private stopped = false;
-  private last: SeatFrame | null = null;
-  inFlight: { t: "move"; id: number; text: string; secret: string } | null = null;
-
-  constructor(
-    private readonly url: string,
-    private readonly seat: number,
-    private readonly secret: string,
-    private readonly on: { frame(f: SeatFrame, answered: boolean): void; down(): void; up(): void; refused(message: string): void },
-  ) {
-    this.connect();
-  }
-
-  private send(m: unknown): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
-  }
-
-  private connect(): void {
-    const ws = (this.ws = new WebSocket(this.url));
-    let opened = false;
-    ws.onopen = () => {
-      opened = true;
-      this.send(this.seat >= 0 ? { t: "join", seat: this.seat, secret: this.secret } : { t: "watch" });
-      if (this.inFlight) this.send(this.inFlight); // answered with a frame whether or not it was applied before the drop
-    };
-    ws.onmessage = (e) => {
-      let m: ServerMessage;
-      try {
-        m = JSON.parse(String(e.data)) as ServerMessage;
-      } catch {
-        return;
-      }
-      if (m.t === "ping") return this.send({ t: "pong", n: m.n });
-      if (m.t === "frame") {
-        if (this.last === null || opened) this.on.up();
-        opened = false;
-        const mine = this.inFlight;
-        const answered = mine !== null && (m.ack >= mine.id || m.refusal?.id === mine.id);
-        if (answered) this.inFlight = null;
-        this.last = m;
-        return this.on.frame(m, answered);
-      }
-      if (m.t !== "error") return;
-      if (m.code === "too-fast" && this.inFlight) {
-        const again = this.inFlight;
-        setTimeout(() => this.inFlight === again && this.send(again), 300);
-      } else if (m.code === "move-id" || m.code === "over") this.inFlight = null;
-      if (m.code === "secret") this.stopped = true;
-      this.on.refused(m.message);
-    };
-    ws.onclose = () => {
-      // a finished game's room is let go by the server after a while: nothing is lost, nothing to join again
-      if (this.ws !== ws || this.stopped || this.last?.over) return;
-      this.on.down();
-      setTimeout(() => !this.stopped && this.connect(), 1000);
-    };
-  }
-
-  /** A move as its text, with the seat's next move id; one at a time. */
-  move(text: string): boolean {
-    if (!this.last || this.inFlight || this.seat < 0) return false;
-    this.inFlight = { t: "move", id: this.last.ack + 1, text, secret: this.secret };
-    this.send(this.inFlight);
-    return true;
-  }
-
-  close(): void {
-    this.stopped = true;
-    this.ws?.close();
-  }
 }
 
 export class OnlinePanel {

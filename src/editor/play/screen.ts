@@ -8,9 +8,8 @@ import { h, fill } from "../dom.js";
 import type { App } from "../app.js";
 import type { Screen } from "../shell.js";
 import type { Frame, SessionReply, SessionRequest } from "../../session/remote.js";
-import { drawTable } from "../../table/table.js";
-import { patchSvg, svgElement } from "./svg-dom.js";
 import type { SvgNode } from "../../table/svg.js";
+import { TableView } from "./table-view.js";
 import { SessionClient } from "./client.js";
 import { RealtimeClock } from "./clock.js";
 import { gameChoices, openRules } from "./games.js";
@@ -30,23 +29,26 @@ export class PlayScreen implements Screen {
   readonly title = "Play";
   readonly client = new SessionClient();
   frame: Frame | null = null;
+  /** The table, the moves and the log, drawn as a seat's link draws them too. */
+  private readonly view = new TableView({ move: (text) => void this.move(text), chose: () => this.render() });
   /** The log as told to the frame's viewer. */
-  lines: string[] = [];
+  get lines(): string[] {
+    return this.view.lines;
+  }
+  /** The tables on the screen, with the drawings they show. */
+  get tables(): { node: SvgNode; dom: SVGElement }[] {
+    return this.view.tables;
+  }
   /** The viewer chosen: a seat, TRUTH, or HOT (whoever of the people is to move). */
   private mode = TRUTH;
   /** In hot seat: the seat the table waits for before it shows that seat's hand (-1: nobody). */
   covered = -1;
-  private selected = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private speed = 250;
   /** Frames drawn since the page opened: the benchmark reads it to count frames per second. */
   drawn = 0;
   readonly clock: RealtimeClock;
   private busy: Promise<unknown> = Promise.resolve();
-  private logReset = true;
-  private scrollPending = false;
-  /** What the moves box shows, to redraw it only when that changes. */
-  private legalDrawn = "";
 
   private rulesInput = h("input", { list: "play-games", value: "idiot", "aria-label": "Rules", "data-test": "play-rules", size: 28 });
   private gamesList = h("datalist", { id: "play-games" });
@@ -61,9 +63,9 @@ export class PlayScreen implements Screen {
   private position = h("span", { class: "position", "data-test": "position" });
   /** Stepping through the game and exporting it: hidden while a seat online is played (the server holds the game). */
   private stepsBox = h("span", { class: "play-bar", "data-test": "steps" });
-  private tableBox = h("div", { class: "table-box", "data-test": "table" });
-  private logList = h("ol", { class: "log", "data-test": "log" });
-  private legalBox = h("div", { class: "legal", "data-test": "legal" });
+  private tableBox = this.view.tableBox;
+  private logList = this.view.logList;
+  private legalBox = this.view.legalBox;
   private moveInput = h("input", { placeholder: "type a move: play <card>", "aria-label": "Move", "data-test": "move-input", size: 26 });
   private refusalBox = h("p", { class: "refusal", "data-test": "refusal", role: "alert" });
   private exportBox = h("pre", { class: "exported", "data-test": "exported", hidden: true });
@@ -73,8 +75,6 @@ export class PlayScreen implements Screen {
   private roundBox = h("section", { class: "round-cards", "data-test": "round-cards", hidden: true });
   /** The highest round whose cards the person has been shown and has started. */
   private roundSeen = 0;
-  /** The tables on the screen, with the drawings they show. */
-  tables: { node: SvgNode; dom: SVGElement }[] = [];
   private resultBox = h("p", { class: "result", "data-test": "result", hidden: true });
   /** Asks before a view that spoils a game against agents is shown, and says once one was. */
   private spoilerBox = h("div", { class: "spoiler", "data-test": "spoiler", role: "alert", hidden: true });
@@ -147,8 +147,6 @@ export class PlayScreen implements Screen {
       if (e.key === "Enter") void this.typed();
     });
     this.scenarioInput.addEventListener("change", () => void this.openScenario());
-    this.tableBox.addEventListener("click", (e) => this.clickCard(e));
-    this.tableBox.addEventListener("dblclick", (e) => this.doubleClickCard(e));
     this.seatInputs();
     const bar = (...c: (Node | string)[]) => h("div", { class: "play-bar" }, ...c);
     fill(this.stepsBox,
@@ -313,12 +311,7 @@ export class PlayScreen implements Screen {
     this.started = null; // a game online is the server's: it is neither kept nor shared from here
     this.mode = seat;
     this.frame = null;
-    this.lines = [];
-    this.tables = [];
-    fill(this.tableBox);
-    fill(this.logList);
-    fill(this.legalBox);
-    this.legalDrawn = "";
+    this.view.clear(true);
     fill(this.viewerSelect, h("option", { value: seat }, "your seat online"));
   }
 
@@ -463,12 +456,8 @@ export class PlayScreen implements Screen {
     if (reply.kind === "export" || reply.kind === "moves") return;
     this.errorBox.textContent = "";
     const f = reply.frame;
-    if (f.log.reset) {
-      this.lines = f.log.lines.slice();
-      this.logReset = true;
-    } else this.lines.push(...f.log.lines);
+    this.view.take(f);
     this.frame = f;
-    this.selected.clear();
     this.keepSoon();
     // a refusal stays until the next move is asked for (frames keep coming in real time)
     if (asked === "move" || asked === "start") {
@@ -500,20 +489,11 @@ export class PlayScreen implements Screen {
       fill(this.tableBox, h("div", { class: "cover", "data-test": "cover" },
         h("p", {}, `${f.names[seat]}'s turn. Pass the screen to ${f.names[seat]}.`),
         h("button", { class: "small primary", "data-test": "take-seat", onclick: () => void this.send({ kind: "look", viewer: seat }).then(() => (this.covered = -1)).then(() => this.render()) }, `Show ${f.names[seat]}'s hand`)));
-      fill(this.legalBox);
-      this.legalDrawn = "";
-      fill(this.logList);
-      this.logReset = true;
+      this.view.clear();
       fill(this.inspectorBox); // the seat before's view is not the next person's to read
       return;
     }
-    const choosable = new Set(f.legal.flatMap((m) => m.cards));
-    const title = `${f.rules.name} · ${f.viewer === TRUTH ? "the whole truth" : `${f.names[f.viewer]}'s view`}`;
-    const drawings = [drawTable(f.rules, f.view, { choosable, selected: this.selected, title, bottom: f.viewer >= 0 ? f.viewer : 0 })];
-    if (f.outerRules && f.view.outer) drawings.push(drawTable(f.outerRules, f.view.outer, { title: `The match: ${f.outerRules.name}`, bottom: f.viewer >= 0 ? f.viewer : 0 }));
-    this.drawTables(drawings);
-    this.renderLegal();
-    this.renderLog();
+    this.view.draw(f, this.roundWaiting() ? `Read round ${f.round!.number}'s cards, then play it.` : null);
     if (!this.inspectorBox.hidden) fill(this.inspectorBox, inspector(f));
     if (this.online.seat < 0) this.clock.frame(f);
   }
@@ -526,72 +506,6 @@ export class PlayScreen implements Screen {
     if (!on) return fill(this.inspectorBox);
     if (this.online.seat < 0 && this.frame) await this.send({ kind: "inspect", on: true });
     else this.render();
-  }
-
-  /** The tables drawn: patched into the last ones, so that a move touches only what it changed. */
-  private drawTables(drawings: SvgNode[]): void {
-    const shown = this.tables;
-    if (shown.length === drawings.length && shown.every((t) => t.dom.parentNode === this.tableBox)) {
-      this.tables = drawings.map((node, i) => ({ node, dom: patchSvg(shown[i].dom, shown[i].node, node) }));
-      return;
-    }
-    this.tables = drawings.map((node) => ({ node, dom: svgElement(node) }));
-    fill(this.tableBox, ...this.tables.map((t) => t.dom));
-  }
-
-  private renderLegal(): void {
-    const f = this.frame!;
-    // the same moves as last drawn: nothing to do (at full speed most frames are agents' moves)
-    const key = JSON.stringify([f.legalFor, f.over, this.roundWaiting(), [...this.selected], f.legal.map((m) => m.text)]);
-    if (key === this.legalDrawn) return;
-    this.legalDrawn = key;
-    const who = f.legalFor >= 0 ? f.names[f.legalFor] : "";
-    if (this.roundWaiting()) return fill(this.legalBox, h("p", { class: "muted" }, `Read round ${f.round!.number}'s cards, then play it.`));
-    const shown = f.legal.filter((m) => [...this.selected].every((c) => m.cards.includes(c)));
-    fill(this.legalBox,
-      f.legalFor >= 0 ? h("p", { class: "muted" }, `${who} may:`) : h("p", { class: "muted" }, f.over ? "The game is over." : "Nobody this view shows may move now."),
-      ...shown.slice(0, 60).map((m) => h("button", { class: "small move", "data-test": "legal-move", "data-move": m.text, onclick: () => void this.move(m.text) }, m.text)),
-      shown.length > 60 ? h("p", { class: "muted" }, `and ${shown.length - 60} more: choose a card to narrow them`) : null);
-  }
-
-  /** The log drawn: every line, appending only the new ones while the log grows. */
-  private renderLog(): void {
-    const items = this.logList.children;
-    const same = items.length <= this.lines.length && (items.length === 0 || items[items.length - 1].textContent === this.lines[items.length - 1]);
-    if (!same || this.logReset) fill(this.logList);
-    this.logReset = false;
-    for (let i = this.logList.children.length; i < this.lines.length; i++) this.logList.append(h("li", {}, this.lines[i]));
-    // scrolled to the end once per frame, when the page lays itself out anyway (reading the height now would lay
-    // the whole page out at every move)
-    if (!this.scrollPending) {
-      this.scrollPending = true;
-      requestAnimationFrame(() => {
-        this.scrollPending = false;
-        this.logList.scrollTop = this.logList.scrollHeight;
-      });
-    }
-  }
-
-  private cardOf(e: Event): number | null {
-    const g = (e.target as Element).closest?.("[data-card]");
-    return g ? Number(g.getAttribute("data-card")) : null;
-  }
-
-  private clickCard(e: Event): void {
-    if (!this.tables[0]?.dom.contains(e.target as Node)) return; // the match's own table beside it is not for moves
-    const c = this.cardOf(e);
-    if (c === null || !this.frame?.legal.some((m) => m.cards.includes(c))) return;
-    if (this.selected.has(c)) this.selected.delete(c);
-    else this.selected.add(c);
-    this.render();
-  }
-
-  /** A double click makes the one move of that card alone, when there is one. */
-  private doubleClickCard(e: Event): void {
-    if (!this.tables[0]?.dom.contains(e.target as Node)) return;
-    const c = this.cardOf(e);
-    const only = this.frame?.legal.filter((m) => m.cards.length === 1 && m.cards[0] === c) ?? [];
-    if (only.length === 1) void this.move(only[0].text);
   }
 
   /** The player a move from this screen is made for: the viewer, or in the whole truth the player to move. */
