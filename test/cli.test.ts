@@ -111,7 +111,7 @@ describe("houserules simulate", () => {
     const r = await run(["simulate", "idle-hands/missions", "--games", "8", "--players", "3", "--json"]);
     const keys = Object.keys(JSON.parse(r.out));
     expect(keys.slice(0, 14)).toEqual(["rules", "players", "games", "seed", "agents", "finished", "unfinished", "moves", "length", "ties", "seats", "wins", "losses", "problems"]);
-    expect(keys.slice(14)).toEqual(["lengthHistogram", "branching", "scores", "byAgent", "coverage", "innerCoverage", "balance", "drama", "decisiveness", "skill"]);
+    expect(keys.slice(14)).toEqual(["lengthHistogram", "branching", "scores", "byAgent", "coverage", "innerCoverage", "balance", "drama", "decisiveness", "skill", "together"]);
     const help = (await run(["simulate", "--help"])).out;
     expect(help).toContain("--workers N");
     expect(help).toContain("--report F");

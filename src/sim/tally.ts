@@ -192,9 +192,6 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
       winRate: t.finished ? Math.round((w / t.finished) * 10000) / 10000 : 0,
       winRate95: wilson(w, t.finished),
     })),
-    together: game.outcome.together
-      ? { games: t.finished, won: t.wins[0] ?? 0, winRate: t.finished ? Math.round(((t.wins[0] ?? 0) / t.finished) * 10000) / 10000 : 0, winRate95: wilson(t.wins[0] ?? 0, t.finished) }
-      : null,
     wins: [...t.wins],
     losses: [...t.losses],
     problems: t.problems.map((p) => ({ message: p.message, games: p.games, firstSeed: `${o.seed}:${p.first}` })),
@@ -219,6 +216,10 @@ export function summaryOfTally(game: Pick<Game, "id" | "outcome">, o: Pick<Simul
     drama: dramaOf(by, expand(t.drama ?? [])),
     decisiveness: decisivenessOf(by, expand(t.settled ?? [])),
     skill: skillOf(byAgent),
+    // after the fields summaries had before it, as every new figure is
+    together: game.outcome.together
+      ? { games: t.finished, won: t.wins[0] ?? 0, winRate: t.finished ? Math.round(((t.wins[0] ?? 0) / t.finished) * 10000) / 10000 : 0, winRate95: wilson(t.wins[0] ?? 0, t.finished) }
+      : null,
   };
 }
 
