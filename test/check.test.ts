@@ -197,6 +197,21 @@ describe("the readings the shipped rules assume are listed by check", () => {
   });
 });
 
+describe("a fragment's whole-file assumption", () => {
+  it("is listed by check at its place, beside the base's, though composing keeps the base's words about the game", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const file = join(mkdtempSync(join(tmpdir(), "houserules-assumed-")), "slow.yaml");
+    writeFileSync(file, "name: Slow\nextends: idiot\nfragment:\n  known: house\n  text: A rule of our own.\nassumed: >\n  Nothing here is from a rulebook.\nvariables:\n  slow: {type: number, text: nothing}\n");
+    const r = await run(["check", file, "--json"]);
+    const notices = (JSON.parse(r.out) as { files: { diagnostics: { code: string; message: string; file: string; line: number; col: number }[] }[] }).files[0].diagnostics
+      .filter((d) => d.code === "N_ASSUMED");
+    expect(notices.filter((d) => d.file === file).map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual(["6:1 the rule file slow: Nothing here is from a rulebook."]);
+    expect(notices.some((d) => d.file.endsWith("rules/idiot/idiot.yaml"))).toBe(true); // the base's are still there
+  });
+});
+
 describe("every reading a shipped rule file marks assumed is listed by check", () => {
   it("each `assumed` key of every file under rules/ is a notice of `houserules check`, at its place", async () => {
     const { readdirSync, readFileSync } = await import("node:fs");

@@ -290,6 +290,15 @@ function build(read: RawDoc[], backend: Backend, cards: { doc: RawDoc; replaces?
     let inner: readonly string[] | null | undefined;
     const compiled = compileGame(raw, source, id, backend, () => (inner === undefined ? (inner = innerVariables(raw, folder)) : inner));
     diagnostics.push(...compiled.diagnostics);
+    // a fragment's whole-file assumption: composing keeps the base's words about the game, so each fragment's own
+    // is told here, at its place, beside the base's
+    for (const p of pieces.slice(1)) {
+      if (typeof p.raw.assumed !== "string") continue;
+      const why = p.raw.assumed.trim().replace(/\s+/g, " ");
+      const d = p.file.at("/assumed", "notice", "N_ASSUMED", `the rule file ${p.id}: ${why}`, true);
+      diagnostics.push(d);
+      compiled.game?.assumptions.push({ what: `the rule file ${p.id}`, why, at: d });
+    }
     if (compiled.game) {
       compiled.game.resolve = (ids) => resolveNested(ids, folder, backend);
       diagnostics.push(...nestedProblems(raw, source, folder, backend, compiled.game));
