@@ -3,6 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { openPage, usePlayground } from "./helpers/browser.js";
 import { ruleDidWords } from "../src/editor/measure/rule-line.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run } from "./helpers/cli.js";
 
 const pg = usePlayground();
 
@@ -61,4 +65,50 @@ describe("what each rule did, on the Measure screen", () => {
     expect(await page.evaluate(() => [(globalThis as any).playground.edit.current(), (globalThis as any).playground.edit.editor.getPosition().lineNumber])).toEqual(["yours/royal-court.yaml", 10]);
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it("takes each of the Royal Court's rules out in turn, with the figures compare --ablate prints", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=measure]");
+    await page.evaluate((text) => (globalThis as any).playground.app.workspace.store.add("royal-court.yaml", text), royalCourt);
+    await page.fill("[data-test=measure-rules]", "yours/royal-court.yaml");
+    await page.fill("[data-test=measure-against]", "");
+    await page.fill("[data-test=measure-games]", "40");
+    await page.fill("[data-test=measure-players]", "3");
+    await page.fill("[data-test=measure-seed]", "11");
+    await page.fill("[data-test=measure-agents]", "sensible");
+    await page.click("[data-test=measure-ablate]");
+    await page.waitForSelector("[data-test=ablation]", { timeout: 180_000 });
+    // three rows: the whole, then without the queen, then without the jack
+    expect(await page.locator("[data-test=ablation-whole]").count()).toBe(1);
+    const rows = await page.locator("[data-test=ablation-row]").evaluateAll((trs) => trs.map((tr) => ({ rule: tr.getAttribute("data-rule"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })));
+    expect(rows.map((r) => r.rule)).toEqual(["actions.play.effect.append.1", "actions.play.effect.append.2"]);
+    expect(rows[0].cells[0]).toMatch(/queen: Reverse the direction of play \(actions\.play\.effect\.append\.1\)$/);
+    const words = await page.locator("[data-test=ablation-words] li").allTextContents();
+    expect(words).toHaveLength(2);
+    expect(words[1]).toMatch(/jack: Take another turn after this one: (it makes games [\d.]+ moves? (longer|shorter)|games are as long without it) \((a difference that holds|within chance) after Holm's correction\)$/);
+    // the same seeds and agents give the same figures as the command line, to the last digit
+    const dir = mkdtempSync(join(tmpdir(), "houserules-page-ablate-"));
+    writeFileSync(join(dir, "royal-court.yaml"), royalCourt);
+    const cli = await run(["compare", "idiot", "--with", join(dir, "royal-court.yaml"), "--ablate", "--games", "40", "--players", "3", "--seed", "11", "--agents", "sensible", "--json"]);
+    expect(cli.err).toBe("");
+    const expected = JSON.parse(cli.out);
+    const shown = await page.evaluate(() => (globalThis as any).playground.measure.ablation);
+    expect(shown.rows.map((r: any) => [r.rule, r.fired, r.figures])).toEqual(expected.rows.map((r: any) => [r.rule, r.fired, r.figures]));
+    expect(shown.whole.length).toBe(expected.whole.length.mean);
+    // a taken-out rule changes something: some figure of some row is not zero
+    expect(shown.rows.some((r: any) => r.figures[0].difference !== 0)).toBe(true);
+    expect(problems).toEqual([]);
+  }, 400_000);
+
+  it("says why a game with no rules of its own has nothing to take out", async () => {
+    const { page, problems } = await openPage(pg);
+    await page.click("[data-screen=measure]");
+    await page.fill("[data-test=measure-rules]", "idiot");
+    await page.fill("[data-test=measure-games]", "5");
+    await page.click("[data-test=measure-ablate]");
+    await page.waitForFunction(() => /nothing to take out/.test(document.querySelector("[data-test=measure-message]")?.textContent ?? ""), undefined, { timeout: 60_000 });
+    expect(await page.locator("[data-test=ablation]").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
+

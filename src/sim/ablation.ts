@@ -3,40 +3,11 @@
 // (what each fragment adds, replaces or appends); those coverage counts are the ones measured, each taken out with
 // the loader's `without`. Each row tests the whole less the variant without that rule, Holm-corrected over every
 // figure of every row together.
-import type { ComposedRules } from "../interpreter/load/compose.js";
-import type { CoverageEntry } from "../interpreter/model.js";
 import type { Summary } from "./simulate.js";
 import type { Spread } from "./stats.js";
 import { round } from "./stats.js";
 import { holm, means, proportions } from "./compare.js";
-import { ruleWords } from "../explain/rulebook.js";
-
-/** A rule of the variant that can be taken out. */
-export interface OwnRuleUnit {
-  /** As coverage names it: triggers.courtly, actions.play.require.order, actions.play.effect.append.1. */
-  rule: string;
-  /** Its `text:` where it has one, else the rule itself. */
-  name: string;
-  /** What taking it out undoes; "fragment" for a whole fragment of several. */
-  how: "add" | "replace" | "append" | "fragment";
-  file: string;
-  line: number;
-}
-
-/**
- * The variant's own rules that coverage counts: appended effects, and added or replaced items that are rules or
- * parts of rules (an option or a definition is not taken out: it is not a rule that coverage counts).
- */
-export function ownRules(rules: ComposedRules, coverage: readonly CoverageEntry[]): OwnRuleUnit[] {
-  const counted = coverage.map((c) => c.rule);
-  const own = rules.own.filter((o, i) => {
-    const isRule = o.how === "append" ? counted.includes(o.rule) : counted.some((r) => r === o.rule || r.startsWith(`${o.rule}.`) || o.rule.startsWith(`${r}.`));
-    return isRule && rules.own.findIndex((x) => x.rule === o.rule) === i;
-  });
-  // named as a person reads it: its text:, or what the rulebook says an appended effect does
-  const words = ruleWords(rules, own.map((o) => o.rule));
-  return own.map((o, i) => ({ rule: o.rule, name: words[i]?.replace(/\s+/g, " ") ?? o.rule, how: o.how, file: o.file, line: o.line }));
-}
+import type { OwnRuleUnit } from "./ablation-units.js";
 
 /** One figure of a row: the whole variant, the variant without the rule, whole less without, and its test. */
 export interface AblationFigure {
@@ -99,4 +70,10 @@ export function ablationRows(whole: Summary, units: readonly OwnRuleUnit[], with
       }),
     };
   });
+}
+
+/** How often a rule changed the whole variant, in words: "83% of games, 2.4 times a game". */
+export function firedWords(fired: number | null, timesFired: { mean: number } | null, games: number): string {
+  if (fired === null || !games) return "";
+  return `${Math.round((fired / games) * 100)}% of games${timesFired ? `, ${timesFired.mean.toFixed(1)} times a game` : ""}`;
 }

@@ -14,7 +14,8 @@ import { agentSpecs, defaultPlayers, loadOrReport, optionFlag, optionHelp, optio
 import { run } from "../../sim/run-games.js";
 import { loadComposition } from "../../interpreter/load/load.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
-import { ablationRows, ownRules, type AblationFigure, type AblationRow, type OwnRuleUnit } from "../../sim/ablation.js";
+import { ablationRows, firedWords, type AblationFigure, type AblationRow } from "../../sim/ablation.js";
+import { ablationUnits, nothingToTakeOut } from "../../sim/ablation-units.js";
 import type { Summary } from "../../sim/simulate.js";
 
 export const compareHelp = `Usage: houserules compare <A> <B> [--players N] [--games G] [--seed S] [--agents a,b,...] [--workers N] [--json]
@@ -180,28 +181,14 @@ function describe(c: Compared, nameA: string, nameB: string): string {
   return lines.join("\n") + "\n";
 }
 
-/** A rule, or a whole fragment, taken out of the variant: what the row is named and how the rules are loaded without it. */
-interface Unit extends OwnRuleUnit {
-  refs: string[];
-  without: string[];
-}
-
 async function ablate(baseRefs: string[], fragments: string[], values: Record<string, unknown>, io: IO): Promise<number> {
   const wholeRefs = [...baseRefs, ...fragments];
   const loaded = loadOrReport(wholeRefs, io);
   if (!loaded) return 1;
   const whole = loaded.game;
-  const units: Unit[] = [];
-  // with several fragments, each fragment whole is one thing to take out, as a house-rule toggle is
-  if (fragments.length > 1) {
-    for (const f of fragments) {
-      const piece = loaded.rules?.pieces.find((p) => p.id === f || p.file.endsWith(f.replace(/^\.\//, "")));
-      units.push({ rule: f, name: piece?.name ?? f, how: "fragment", file: piece?.file ?? f, line: 1, refs: [...baseRefs, ...fragments.filter((g) => g !== f)], without: [] });
-    }
-  }
-  for (const u of loaded.rules ? ownRules(loaded.rules, whole.coverage) : []) units.push({ ...u, refs: wholeRefs, without: [u.rule] });
+  const units = ablationUnits(baseRefs, fragments, loaded.rules ?? null, whole);
   if (!units.length) {
-    io.err(`houserules compare: ${fragments.join(", ")} add${fragments.length === 1 ? "s" : ""}, replace${fragments.length === 1 ? "s" : ""} and append${fragments.length === 1 ? "s" : ""} no rule that coverage counts (an action, a requirement, a trigger, a phase, an appended effect): there is nothing to take out\n`);
+    io.err(`houserules compare: ${nothingToTakeOut(fragments)}\n`);
     return 1;
   }
   const games: Game[] = [];
@@ -263,12 +250,6 @@ function tested(f: AblationFigure): string {
   const p = f.p === null ? "" : `${f.significant ? "* " : ""}p${formatP(f.p)}`;
   const h = f.pHolm === null ? "" : `${f.significantHolm ? "* " : ""}p${formatP(f.pHolm)}`;
   return `${showFigure(f.kind, f.difference, true)} [${showFigure(f.kind, f.low, true)}, ${showFigure(f.kind, f.high, true)}]|${p}|${h}`;
-}
-
-/** How often a rule changed the whole variant, in words: "83% of games, 2.4 times a game". */
-export function firedWords(fired: number | null, timesFired: { mean: number } | null, games: number): string {
-  if (fired === null || !games) return "";
-  return `${Math.round((fired / games) * 100)}% of games${timesFired ? `, ${timesFired.mean.toFixed(1)} times a game` : ""}`;
 }
 
 function describeAblation(a: Ablation, name: string): string {

@@ -19,6 +19,8 @@ import type { BarAction } from "./chart.js";
 import { barHint, ruleDidWords } from "./rule-line.js";
 import { measureFields as keptFields, measureState, type MeasureState } from "../files/page-state.js";
 import { gameChoices } from "../play/games.js";
+import { ablationRows } from "../../sim/ablation.js";
+import { ablationTable, type AblationResult } from "./ablation-view.js";
 import PoolWorker from "./pool.worker.js?worker";
 
 /**
@@ -40,6 +42,8 @@ export class MeasureScreen implements Screen {
   /** Each rule of each run's coverage in words (its text:, or the rulebook's words for an appended effect), or null. */
   ruleNames: (string | null)[][] = [];
   comparison: Comparison | null = null;
+  /** The last ablation: the variant whole against itself without each of its own rules. */
+  ablation: AblationResult | null = null;
   /** How long the last run took, in milliseconds (the benchmark reads it). */
   lastMs = 0;
   /** The charts drawn, with the rule coverage chart of each run (the tests click its bars). */
@@ -55,6 +59,7 @@ export class MeasureScreen implements Screen {
   private agentsInput = h("input", { value: "sensible", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
   private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), onchange: () => this.warm(), "aria-label": "Workers", "data-test": "measure-workers" });
   private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
+  private ablateButton = h("button", { class: "small", "data-test": "measure-ablate", title: "measure the rules whole, then without each of their own rules in turn (a variant's, or each house rule added with +): which of them matters", onclick: () => void this.ablate() }, "Take each rule out");
   private cancelButton = h("button", { class: "small", "data-test": "measure-cancel", disabled: true, onclick: () => this.cancel() }, "Cancel");
   private progress = h("progress", { max: 1, value: 0, "data-test": "measure-progress" });
   private progressText = h("span", { class: "muted", "data-test": "measure-progress-text" });
@@ -102,7 +107,7 @@ export class MeasureScreen implements Screen {
     const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
     fill(root, h("div", { class: "play-main" },
       h("div", { class: "play-bar" }, label("Rules", this.rulesA), label("against", this.rulesB), this.gamesList, label("Players", this.playersInput),
-        label("Games", this.gamesInput), label("Seed", this.seedInput), label("Agents", this.agentsInput), label("Workers", this.workersInput), this.runButton, this.cancelButton),
+        label("Games", this.gamesInput), label("Seed", this.seedInput), label("Agents", this.agentsInput), label("Workers", this.workersInput), this.runButton, this.ablateButton, this.cancelButton),
       h("div", { class: "play-bar" }, this.progress, this.progressText),
       this.message, this.results));
   }
@@ -163,7 +168,8 @@ export class MeasureScreen implements Screen {
     return { refs, players, seed, agents };
   }
 
-  async run(): Promise<Summary[] | null> {
+  /** The number of games a run plays, or null (and why, said) when the fields do not make a run. */
+  private gamesToRun(): number | null {
     if (this.pool?.running) return null;
     const games = Number(this.gamesInput.value);
     const players = Number(this.playersInput.value);
@@ -171,14 +177,26 @@ export class MeasureScreen implements Screen {
       this.message.textContent = "Games and players are whole numbers from 1.";
       return null;
     }
+    return games;
+  }
+
+  /** A run starts: the buttons say so until `done`. */
+  private busy(running: boolean): void {
+    this.runButton.disabled = running;
+    this.ablateButton.disabled = running;
+    this.cancelButton.disabled = !running;
+  }
+
+  async run(): Promise<Summary[] | null> {
+    const games = this.gamesToRun();
+    if (games === null) return null;
     const size = this.workers();
     const pool = this.poolOf(size);
     // with rules to compare against, the run is `houserules compare <against> <rules>`: A the rules compared
     // against (a variant's base), B the rules under test, and B − A what the rules under test change
     const runs = [this.rulesB.value.trim(), this.rulesA.value.trim()].filter(Boolean);
     this.message.textContent = "";
-    this.runButton.disabled = true;
-    this.cancelButton.disabled = false;
+    this.busy(true);
     const started = performance.now();
     const total = games * runs.length;
     const out: Summary[] = [];
@@ -212,12 +230,57 @@ export class MeasureScreen implements Screen {
       this.render();
       return out;
     } catch (e) {
-      this.message.textContent = e instanceof Cancelled ? "Cancelled." : (e as Error).message;
-      if (e instanceof Cancelled) this.progressText.textContent = "cancelled";
+      this.failed(e);
       return null;
     } finally {
-      this.runButton.disabled = false;
-      this.cancelButton.disabled = true;
+      this.busy(false);
+    }
+  }
+
+  private failed(e: unknown): void {
+    this.message.textContent = e instanceof Cancelled ? "Cancelled." : (e as Error).message;
+    if (e instanceof Cancelled) this.progressText.textContent = "cancelled";
+  }
+
+  /**
+   * An ablation of the Rules field (a variant, or a game with house rules added by +): the whole with coverage,
+   * then without each of its own rules in turn, the same seeds and agents; the rows as compare --ablate gives them.
+   */
+  async ablate(): Promise<AblationResult | null> {
+    const games = this.gamesToRun();
+    if (games === null) return null;
+    const rules = this.rulesA.value.trim();
+    const size = this.workers();
+    const pool = this.poolOf(size);
+    this.message.textContent = "";
+    this.busy(true);
+    const started = performance.now();
+    try {
+      const spec = await this.spec(rules);
+      const { units, error } = await this.app.rules.ask({ kind: "ablation", refs: spec.refs });
+      if (error !== null) {
+        this.message.textContent = error;
+        return null;
+      }
+      const total = games * (units.length + 1);
+      const play = (run: RunSpec, k: number) => pool.run(run, games, { setup: this.setup(), onProgress: (done) => this.showProgress(k * games + done, total) });
+      const whole = await play({ ...spec, coverage: true }, 0);
+      const withouts: Summary[] = [];
+      for (const [k, u] of units.entries()) withouts.push(await play({ ...spec, refs: u.refs, without: u.without, coverage: false }, k + 1));
+      const rows = ablationRows(whole, units.map(({ refs: _refs, without: _without, ...u }) => u), withouts);
+      this.ablation = {
+        rules, games, players: spec.players, seed: spec.seed, rows,
+        whole: { length: whole.length.mean, finished: whole.games ? whole.finished / whole.games : 0, ties: whole.finished ? whole.ties / whole.finished : 0 },
+      };
+      this.lastMs = performance.now() - started;
+      this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
+      fill(this.results, ablationTable(this.ablation));
+      return this.ablation;
+    } catch (e) {
+      this.failed(e);
+      return null;
+    } finally {
+      this.busy(false);
     }
   }
 

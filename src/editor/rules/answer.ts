@@ -2,7 +2,8 @@
 // catalogue of rule cards, compositions as `houserules compose` describes them, and rulebooks as `houserules
 // explain` writes them.
 import { checkRules } from "../../interpreter/load/check.js";
-import { loadRules } from "../../interpreter/load/load.js";
+import { loadComposition, loadRules } from "../../interpreter/load/load.js";
+import { ablationUnits, nothingToTakeOut } from "../../sim/ablation-units.js";
 import { catalog, matchCardsOf, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
@@ -55,6 +56,13 @@ export function answer(request: Request): Reply {
       const game = loadRules(request.rules).game;
       const attributes = Object.fromEntries([...(game?.attributes.values() ?? [])].map((a) => [a.name, { numeric: a.numeric, values: a.values }]));
       return { kind: "values", attributes, zones: game?.zones.map((z) => z.name) ?? [] };
+    }
+    case "ablation": {
+      const loaded = loadComposition(request.refs);
+      if (!loaded.game) return { kind: "ablation", units: [], error: loaded.diagnostics.filter((d) => d.severity === "error").map((d) => formatDiagnostic(d)).join("\n") };
+      const [base, ...fragments] = request.refs;
+      const units = ablationUnits([base], fragments, loaded.rules ?? null, loaded.game);
+      return { kind: "ablation", units, error: units.length ? null : nothingToTakeOut(fragments.length ? fragments : request.refs) };
     }
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);

@@ -5,6 +5,7 @@ import type { Scope } from "../../interpreter/load/scope.js";
 import type { BuiltinInfo } from "../../authoring/assist.js";
 import type { Place } from "./where.js";
 import type { ShelfGame } from "../../interpreter/load/shelf.js";
+import type { AblationUnit } from "../../sim/ablation-units.js";
 
 export type { BuiltinInfo };
 
@@ -31,7 +32,9 @@ export type Request =
   /** Where each rule (a coverage name: actions.play) of the rules `refs` name is written or changed. */
   | { kind: "where"; refs: string[]; rules: string[] }
   /** The values a comparison in the rules can be completed with: each card attribute's, and the zones' names. */
-  | { kind: "values"; rules: string };
+  | { kind: "values"; rules: string }
+  /** What an ablation of the rules `refs` name takes out: the first is the base, the rest its fragments. */
+  | { kind: "ablation"; refs: string[] };
 
 export interface CheckResult {
   rules: string;
@@ -103,7 +106,9 @@ export type Reply =
    * rule in words (its text:, or what the rulebook says an appended effect does), or null.
    */
   | { kind: "where"; places: (Place | null)[]; names: (string | null)[] }
-  | ({ kind: "values" } & RuleValues);
+  | ({ kind: "values" } & RuleValues)
+  /** Each thing to take out and how to load the rules without it; or why there is nothing to measure. */
+  | { kind: "ablation"; units: AblationUnit[]; error: string | null };
 
 /** The values of the rules' card attributes (every value some card has, in declared order), and their zones. */
 export interface RuleValues {
