@@ -47,6 +47,8 @@ describe("a room asked for from the Play screen", () => {
     expect(roomRequest(round, files, [null, null, null, null], 2)).toEqual({ body: { rules: round, files: [], agents: [null, null, null, null], seed: 2 } });
     expect(roomRequest(["yours/my idiot.yaml"], files, [null, null], 1)).toEqual({ problem: "my idiot.yaml cannot be sent to a server under that name: rename it to letters, digits, - and _ (ending in .yaml)" });
     expect(roomRequest(["yours/gone.yaml"], files, [null, null], 1)).toEqual({ problem: "there is no file gone.yaml of yours" });
+    // the Options field's values go with the room, for the server to check against the rules
+    expect(roomRequest(["euchre"], files, [null, null, null, null], 3, { target: 5 })).toEqual({ body: { rules: ["euchre"], files: [], agents: [null, null, null, null], seed: 3, options: { target: 5 } } });
   });
 
   it("is made by the server from those files; its answer is read field by field, and a seat's frame draws the Play screen's table", async () => {

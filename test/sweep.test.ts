@@ -48,6 +48,13 @@ describe("a sweep file", () => {
     expect(errorsOf("games: 2\nrules:\n  - id: idiot\n    compose: [Deal Eight]\n")).toEqual(["s.yaml:3:5: error E_SWEEP: a rule set is one of id:, compose: or combinations:, not id and compose"]);
   });
 
+  it("checks a rule set's options against what its rules declare, at the options", () => {
+    expect(errorsOf("games: 2\nrules:\n  - id: go-fish\n    options: {handSize: 99, nope: 1}\n")).toEqual([
+      expect.stringMatching(/^s\.yaml:4:\d+: error E_SWEEP: go-fish \(handSize=99, nope=1\): option 'handSize' is at most 10, not 99; there is no option 'nope' \(options: handSize\)$/),
+    ]);
+    expect(errorsOf("games: 2\nrules:\n  - id: go-fish\n    options: {handSize: [1]}\n")[0]).toMatch(/^s\.yaml:4:\d+: error E_SCHEMA: /);
+  });
+
   it("refuses more cells than the limit before it lists any", () => {
     const stacks = Array.from({ length: 12 }, () => "      - [Deal Eight, Deal Seven, Deal All]").join("\n");
     expect(errorsOf(`games: 1\nrules:\n  - combinations:\n${stacks}\n`)).toEqual(["s.yaml:3:3: error E_SWEEP: the sweep has 531,441 cells, more than the limit of 100,000"]);
@@ -207,6 +214,25 @@ describe("houserules sweep on this machine", () => {
     expect(resumed.err).toMatch(/resuming small: 5 of 12 shards already played/);
     expect(resumed.out).toBe(one.out);
   }, 120_000);
+
+  it("plays a rule set with its options as simulate --option plays them, and replays a game with them", async () => {
+    const options = join(dir, "options.yaml");
+    writeFileSync(options, "seed: 3\ngames: 5\nplayers: 3\nrules:\n  - id: go-fish\n  - id: go-fish\n    options: {handSize: 3}\n");
+    const r = await run(["sweep", options, "--json", "--workers", "1"]);
+    expect(r.err).toBe("");
+    const result = JSON.parse(r.out);
+    expect(result.cells.map((c: { rules: string; options?: unknown }) => [c.rules, c.options])).toEqual([["go-fish", undefined], ["go-fish (handSize=3)", { handSize: 3 }]]);
+    const sim = await run(["simulate", "go-fish", "--players", "3", "--games", "5", "--seed", "3", "--option", "handSize=3", "--json"]);
+    expect(JSON.stringify(result.cells[1].summary, null, 2) + "\n").toBe(sim.out);
+    expect(result.cells[0].summary).not.toEqual(result.cells[1].summary);
+    expect(result.cells[1].replay).toBe("houserules replay go-fish --option handSize=3 --players 3 --agents sensible,sensible,sensible --seed 3:0");
+    // the command plays that game again, with the option
+    const replay = await run(result.cells[1].replay.split(" ").slice(1));
+    expect(replay.err).toBe("");
+    expect(replay.code).toBe(0);
+    const plain = await run(result.cells[0].replay.split(" ").slice(1));
+    expect(replay.out).not.toBe(plain.out);
+  });
 
   it("says where a malformed sweep file is wrong, and exits 2", async () => {
     const bad = join(dir, "bad.yaml");

@@ -14,7 +14,7 @@ import { defaultBounds, type Bounds } from "../sim/budget.js";
 import type { AgentSpec } from "../sim/run-spec.js";
 import { startingCombination, startProblem } from "../sim/starting-combination.js";
 import { seatNames } from "../sim/play-game.js";
-import { optionProblems } from "../interpreter/options.js";
+import { optionsFromPairs } from "../interpreter/options.js";
 import { teamCount } from "../interpreter/teams.js";
 
 /** --option NAME=VALUE, repeatable: a value for an option the rules declare. */
@@ -31,19 +31,10 @@ export const optionHelp = "  --option NAME=VALUE  a value for an option the rule
 export function optionsOf(values: Record<string, unknown>, game: Game, base?: Record<string, unknown>): Record<string, unknown> | undefined {
   const given = (values.option as string[] | undefined) ?? [];
   if (given.length === 0) return base;
-  const out: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base);
-  for (const text of given) {
-    const at = text.indexOf("=");
-    if (at <= 0) throw new UsageError(`--option takes NAME=VALUE, as in --option handSize=5, not '${text}'`);
-    const name = text.slice(0, at);
-    const raw = text.slice(at + 1);
-    const declared = game.options.get(name);
-    const want = declared === undefined ? undefined : typeof declared.value;
-    out[name] = want === "number" && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : want === "boolean" && (raw === "true" || raw === "false") ? raw === "true" : raw;
-  }
-  const problems = optionProblems(game.options, out);
-  if (problems.length) throw new UsageError(problems.map((p) => p.message).join("; "));
-  return out;
+  for (const text of given) if (text.indexOf("=") <= 0) throw new UsageError(`--option takes NAME=VALUE, as in --option handSize=5, not '${text}'`);
+  const { options, problems } = optionsFromPairs(given, game.options, base);
+  if (problems.length) throw new UsageError(problems.join("; "));
+  return options;
 }
 
 /** A seed as given: digits are a number while a number holds them exactly, else the text, so no two collide. */

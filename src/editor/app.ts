@@ -73,6 +73,17 @@ export class App {
     return { refs, ref: refs.length > 1 ? { rules: refs[0], with: refs.slice(1) } : { rules: refs[0] ?? named } };
   }
 
+  /**
+   * The options written in an Options field ("target=100, jokers=true"), read against what the rules `refs` name
+   * declare: undefined when none are written; an unknown name or a value out of range throws, said in words.
+   */
+  async optionsOf(refs: string[], text: string): Promise<Record<string, unknown> | undefined> {
+    if (!text.trim()) return undefined;
+    const { options, problems } = await this.rules.ask({ kind: "options", refs, text });
+    if (problems.length) throw new Error(`Options: ${problems.join("; ")}.`);
+    return options;
+  }
+
   exists(ref: string): boolean {
     return this.pathOf(ref) !== undefined;
   }

@@ -84,3 +84,31 @@ export function optionProblems(declared: ReadonlyMap<string, OptionSpec>, given:
   }
   return out;
 }
+
+/**
+ * Options written as NAME=VALUE (a command's --option, the page's Options field), read as the options' defaults
+ * are: a number, true or false, or text; then checked against the declarations. An unknown name or a value out of
+ * range is a problem, said in the same words wherever the options were written.
+ */
+export function optionsFromPairs(pairs: readonly string[], declared: ReadonlyMap<string, OptionSpec>, base?: Record<string, unknown>): { options: Record<string, unknown>; problems: string[] } {
+  const options: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base);
+  const problems: string[] = [];
+  for (const text of pairs) {
+    const at = text.indexOf("=");
+    if (at <= 0) {
+      problems.push(`an option is written NAME=VALUE, as in handSize=5, not '${text}'`);
+      continue;
+    }
+    const name = text.slice(0, at).trim();
+    const raw = text.slice(at + 1).trim();
+    const want = declared.has(name) ? typeof declared.get(name)!.value : undefined;
+    options[name] = want === "number" && raw !== "" && Number.isFinite(Number(raw)) ? Number(raw) : want === "boolean" && (raw === "true" || raw === "false") ? raw === "true" : raw;
+  }
+  problems.push(...optionProblems(declared, options).map((p) => p.message));
+  return { options, problems };
+}
+
+/** The NAME=VALUE pairs of an Options field: separated by commas or new lines, blanks left out. */
+export function optionPairs(text: string): string[] {
+  return text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+}

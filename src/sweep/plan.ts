@@ -14,6 +14,7 @@ import { programBuild, rulesHash } from "../node/rules-hash.js";
 import { dirname, resolve } from "../interpreter/load/paths.js";
 import { collectReads, host } from "../interpreter/load/host.js";
 import { maxFileBytes } from "../interpreter/limits.js";
+import { optionProblems } from "../interpreter/options.js";
 import { defaultAgent, makeAgent, maxAgentBudget } from "../agents/index.js";
 import { defaultBounds, type Bounds } from "../sim/budget.js";
 import type { AgentSpec, RunSpec } from "../sim/run-spec.js";
@@ -34,6 +35,8 @@ export interface Cell {
   label: string;
   /** The --compose names when the rule set is a composition of cards, else the id and --with fragments. */
   compose: string[] | null;
+  /** Values for the rules' options, as the rule set gives them (none when it gives none). */
+  options?: Record<string, unknown>;
   players: number;
   agents: AgentSpec[];
   /** The rules' id, as simulate names them, and whether they have scores. */
@@ -133,13 +136,18 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
         problems.push(file.at(set.pointer, "error", "E_SWEEP", `${choice.label}: ${shipped}`));
         continue;
       }
+      const wrong = choice.options ? optionProblems(loaded.game.options, choice.options) : [];
+      if (wrong.length) {
+        problems.push(file.at(`${set.pointer}/options`, "error", "E_SWEEP", `${choice.label}: ${wrong.map((w) => w.message).join("; ")}`));
+        continue;
+      }
       const range = loaded.game.players;
       const hash = rulesHash(loaded);
       for (const n of players) {
         for (const t of tables) {
           const names = Array.isArray(t) ? (t.length === 1 ? Array(n).fill(t[0]) : t) : Array(n).fill(t);
           const skipped = n < range.min || n > range.max ? `${loaded.game.name} is for ${range.min}–${range.max} players` : null;
-          cells.push({ index: cells.length, id: loaded.game.id, scored: Boolean(loaded.game.outcome.scores), refs: choice.refs, label: choice.label, compose: choice.compose, players: n, agents: names.map((name: string) => ({ name })), hash, files: shipped, skipped });
+          cells.push({ index: cells.length, id: loaded.game.id, scored: Boolean(loaded.game.outcome.scores), refs: choice.refs, label: choice.label, compose: choice.compose, ...(choice.options ? { options: choice.options } : {}), players: n, agents: names.map((name: string) => ({ name })), hash, files: shipped, skipped });
         }
       }
     }
@@ -147,7 +155,7 @@ export function sweepPlan(text: string, shown: string, folder: string, program: 
   if (problems.length) return { plan: null, problems };
   const bounds = { seconds: (raw["time-limit"] as number | undefined) ?? defaultBounds.seconds, megabytes: (raw["memory-limit"] as number | undefined) ?? defaultBounds.megabytes };
   const key = createHash("sha256")
-    .update(JSON.stringify({ program, build, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.files, c.players, c.agents, c.skipped !== null]) }))
+    .update(JSON.stringify({ program, build, seed, games, shard, bounds, cells: cells.map((c) => [c.refs, c.hash, c.files, c.players, c.agents, c.skipped !== null, ...(c.options ? [c.options] : [])]) }))
     .digest("hex")
     .slice(0, 16);
   const shards: Shard[] = [];
@@ -188,6 +196,7 @@ interface Choice {
   refs: string[];
   label: string;
   compose: string[] | null;
+  options?: Record<string, unknown>;
 }
 
 interface RuleSet {
@@ -211,23 +220,28 @@ function ruleSets(list: Raw[], file: SourceFile, folder: string, problems: Diagn
       problems.push(file.at(pointer, "error", "E_SWEEP", given.length ? `a rule set is one of id:, compose: or combinations:, not ${given.join(" and ")}` : "a rule set names its rules with id: (and with:), compose: or combinations:"));
       return;
     }
+    // the options a rule set gives, copied into an object with no prototype, and said in its label
+    const written = r.options as Record<string, unknown> | undefined;
+    const options = written && Object.keys(written).length ? Object.assign(Object.create(null) as Record<string, unknown>, written) : undefined;
+    const label = (l: string) => (options ? `${l} (${Object.entries(options).map(([k, v]) => `${k}=${String(v)}`).join(", ")})` : l);
+    const withOptions = options ? { options } : {};
     if (!stacks) {
       const compose = cards ?? null;
       const names = cards ? [...cards, ...fragments] : [id!, ...fragments];
-      out.push({ pointer, count: 1, choices: () => [{ refs: names.map(ref), label: labelOf(id, cards ? [...cards, ...fragments] : fragments), compose: compose && [...compose, ...fragments] }] });
+      out.push({ pointer, count: 1, choices: () => [{ refs: names.map(ref), label: label(labelOf(id, cards ? [...cards, ...fragments] : fragments)), compose: compose && [...compose, ...fragments], ...withOptions }] });
       return;
     }
-    const options = stacks.map((s) => (Array.isArray(s) ? s.map((x) => [x]) : [[], ...s.optional.map((x) => [x])]));
-    const count = options.reduce((a, o) => a * o.length, 1);
+    const picks = stacks.map((s) => (Array.isArray(s) ? s.map((x) => [x]) : [[], ...s.optional.map((x) => [x])]));
+    const count = picks.reduce((a, o) => a * o.length, 1);
     out.push({
       pointer,
       count,
       choices: () => {
         let combos: string[][] = [[]];
-        for (const o of options) combos = combos.flatMap((c) => o.map((x) => [...c, ...x]));
+        for (const o of picks) combos = combos.flatMap((c) => o.map((x) => [...c, ...x]));
         return combos.map((c) => {
           const names = id ? [...fragments, ...c] : [...c, ...fragments];
-          return { refs: (id ? [id, ...names] : names).map(ref), label: labelOf(id, names), compose: id ? null : names };
+          return { refs: (id ? [id, ...names] : names).map(ref), label: label(labelOf(id, names)), compose: id ? null : names, ...withOptions };
         });
       },
     });
@@ -241,5 +255,5 @@ function labelOf(id: string | undefined, names: string[]): string {
 
 /** What a worker needs to play a cell's games: names only, rebuilt where it runs. */
 export function specOf(plan: Pick<SweepPlan, "seed" | "bounds">, cell: Cell): RunSpec {
-  return { refs: cell.refs, players: cell.players, seed: plan.seed, agents: cell.agents, bounds: plan.bounds };
+  return { refs: cell.refs, players: cell.players, seed: plan.seed, agents: cell.agents, bounds: plan.bounds, ...(cell.options ? { options: { ...cell.options } } : {}) };
 }

@@ -295,9 +295,17 @@ function jobProblem(d: unknown): string | null {
   if (!Array.isArray(s.agents) || s.agents.length !== s.players || !s.agents.every((a) => a && text(a.name) && Object.keys(a).length === 1)) return "one agent per seat, by name";
   if (!(typeof s.seed === "string" ? text(s.seed) : Number.isSafeInteger(s.seed))) return "the seed is a text or a whole number";
   const b = s.bounds;
-  if (!b || !(b.seconds > 0) || !(b.megabytes > 0) || !Number.isFinite(b.seconds) || !Number.isFinite(b.megabytes) || Object.keys(s).some((k) => !["refs", "players", "seed", "agents", "bounds"].includes(k))) return "bounds of time and memory, and nothing else";
+  if (!b || !(b.seconds > 0) || !(b.megabytes > 0) || !Number.isFinite(b.seconds) || !Number.isFinite(b.megabytes) || Object.keys(s).some((k) => !["refs", "players", "seed", "agents", "bounds", "options"].includes(k))) return "bounds of time and memory, and nothing else";
+  if (s.options !== undefined && optionsProblem(s.options)) return "options are at most 64 names, each a number, true or false, or a short text";
   if (!Number.isSafeInteger(x.from) || !Number.isSafeInteger(x.to) || x.from! < 0 || x.to! <= x.from! || x.to! - x.from! > maxJobGames) return `games from..to, at most ${maxJobGames}`;
   return null;
+}
+
+/** Whether a job's options are not what a sweep file can give: a few names, each a number, true or false, or short text. */
+function optionsProblem(o: unknown): boolean {
+  if (!o || typeof o !== "object" || Array.isArray(o)) return true;
+  const entries = Object.entries(o);
+  return entries.length > 64 || entries.some(([k, v]) => k.length > 64 || !(typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= 200)));
 }
 
 /**

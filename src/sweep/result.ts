@@ -12,6 +12,8 @@ export interface CellResult {
   cell: number;
   rules: string;
   refs: string[];
+  /** Values for the rules' options, when the rule set gives them. */
+  options?: Record<string, unknown>;
   players: number;
   agents: string[];
   skipped: string | null;
@@ -48,7 +50,7 @@ export function sweepResult(plan: SweepPlan, merge: SweepMerge): SweepResult {
   const cells = plan.cells.map((c): CellResult => {
     const t = merge.tally(c.index);
     const summary = t ? summaryOfTally({ id: c.id, outcome: { scores: c.scored ? () => 0 : undefined } as never }, { seed: plan.seed, agents: c.agents }, t) : null;
-    return { cell: c.index, rules: c.label, refs: c.refs, players: c.players, agents: c.agents.map((a) => a.name), skipped: c.skipped, played: t?.games ?? 0, summary, replay: replayCommand(plan, c, 0) };
+    return { cell: c.index, rules: c.label, refs: c.refs, ...(c.options ? { options: { ...c.options } } : {}), players: c.players, agents: c.agents.map((a) => a.name), skipped: c.skipped, played: t?.games ?? 0, summary, replay: replayCommand(plan, c, 0) };
   });
   return {
     sweep: plan.name, file: plan.file, key: plan.key, program: plan.program, build: plan.build, seed: plan.seed, games: plan.games, shard: plan.shard,
@@ -58,9 +60,10 @@ export function sweepResult(plan: SweepPlan, merge: SweepMerge): SweepResult {
 
 /** The command line that plays game i of a cell again (houserules replay with the run's seed). */
 export function replayCommand(plan: Pick<SweepPlan, "seed">, c: Cell, i: number): string {
-  const q = (s: string) => (/^[\w./:+-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, "\\$1")}"`);
+  const q = (s: string) => (/^[\w./:+=-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, "\\$1")}"`);
   const rules = c.compose ? `--compose ${q(c.compose.join(", "))}` : [q(c.refs[0]), ...c.refs.slice(1).map((f) => `--with ${q(f)}`)].join(" ");
-  return `houserules replay ${rules} --players ${c.players} --agents ${c.agents.map((a) => a.name).join(",")} --seed ${q(`${plan.seed}:${i}`)}`;
+  const options = Object.entries(c.options ?? {}).map(([k, v]) => ` --option ${q(`${k}=${String(v)}`)}`).join("");
+  return `houserules replay ${rules}${options} --players ${c.players} --agents ${c.agents.map((a) => a.name).join(",")} --seed ${q(`${plan.seed}:${i}`)}`;
 }
 
 /** The figures compared across cells, by name: what the report's heat map can be drawn by. */

@@ -11,7 +11,7 @@ import { describeEvent } from "../../interpreter/events.js";
 import { Replayer, type LoadForReplay } from "../../sim/game-log.js";
 import { playGame, seatNames } from "../../sim/play-game.js";
 import { agentsOfSpec } from "../../sim/run-spec.js";
-import { agentSpecs, loadOrReport, playersOf, startFrom } from "../game-options.js";
+import { agentSpecs, loadOrReport, optionFlag, optionHelp, optionsOf, playersOf, startFrom } from "../game-options.js";
 import { rulesToLoad } from "../rules-args.js";
 import { programVersion, rulesHash } from "../../node/rules-hash.js";
 
@@ -19,7 +19,7 @@ import { programVersion, rulesHash } from "../../node/rules-hash.js";
 export const maxLogLineBytes = 4 * 1024 * 1024;
 
 export const replayHelp = `Usage: houserules replay <log file>
-       houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--add-card FILE] [--players N] [--agents a,b,...]
+       houserules replay <id> --seed S [--with <fragment id>]... [--compose "Card, Card"] [--add-card FILE] [--players N] [--agents a,b,...] [--option NAME=VALUE]...
 
 With a log file (written by simulate --log or play --log): plays every game in it again, move for move, and
 compares each move's events with the log. It prints one line per game and exits 0 when every game is the same;
@@ -35,6 +35,7 @@ Options:
   --players N    as given to simulate (default: as simulate chooses)
   --agents LIST  as given to simulate (default sensible, as simulate)
   --with, --compose, --preset  the rules, as given to simulate
+${optionHelp}
   --trust-log-paths  load the rule files a log names by a path outside the working folder and the rule
                  folders (without it such a log is refused: a log names its rules as the command line does)
   -h, --help     this text
@@ -45,7 +46,7 @@ Exit status: 0 when the game (or every game of the log) is the same, 1 when not,
 export async function replayCommand(argv: string[], io: IO): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     seed: { type: "string" }, players: { type: "string" }, agents: { type: "string" }, with: { type: "string", multiple: true },
-    compose: { type: "string" }, preset: { type: "string" }, "add-card": { type: "string", multiple: true }, "trust-log-paths": { type: "boolean" },
+    compose: { type: "string" }, preset: { type: "string" }, "add-card": { type: "string", multiple: true }, "trust-log-paths": { type: "boolean" }, ...optionFlag,
   });
   if (values.help) {
     io.out(replayHelp);
@@ -116,7 +117,8 @@ function replaySeed(positionals: string[], values: Record<string, unknown>, io: 
   const players = playersOf(values, game);
   const agents = agentsOfSpec(agentSpecs(values.agents as string | undefined, players, undefined));
   io.out(`${game.name} — ${players} players (${seatNames(players).map((n, i) => `${n}: ${agents[i].name}`).join(", ")}), seed ${seed}\n`);
-  const options = typeof values.preset === "string" && positionals.length === 1 ? startFrom(game, values.preset, players, seed.replace(/:\d+$/, "")) : undefined;
+  const preset = typeof values.preset === "string" && positionals.length === 1 ? startFrom(game, values.preset, players, seed.replace(/:\d+$/, "")) : undefined;
+  const options = optionsOf(values, game, preset);
   const r = playGame(game, { players, seed, agents, options, log: true, watch: (st, e) => io.out(describeEvent(st, e) + "\n") });
   const s = r.state;
   const names = (ps: number[] | undefined) => (ps ?? []).map((p) => s.names[p]).join(", ") || "nobody";

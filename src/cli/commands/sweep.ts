@@ -52,7 +52,8 @@ ${ruleFoldersOption(14)}
 
 JSON fields: sweep, file, key (the hash a shard's id starts with), program, build (the hash of the sources
 the program was built from: results of another build are not merged), seed, games, shard, cells [{cell,
-rules, refs, players, agents, skipped, played, summary (what simulate --json prints), replay}], complete,
+rules, refs, options (when the rule set gives them), players, agents, skipped, played, summary (what simulate
+--json prints), replay}], complete,
 findings [{cell, kind, says, confidence}].
 
 Exit status: 0 when every cell is complete and every game finished, 1 when not, 2 for bad usage or a bad file.

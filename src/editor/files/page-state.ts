@@ -88,11 +88,15 @@ export function composeState(v: unknown): ComposeState | undefined {
 }
 
 /** The fields of a Measure run, as they are kept and shared. */
-export const measureFields = ["rules", "against", "players", "games", "seed", "agents", "workers"] as const;
-export type MeasureState = Record<(typeof measureFields)[number], string>;
+export const measureFields = ["rules", "against", "players", "games", "seed", "agents", "workers", "options"] as const;
+export type MeasureState = Record<Exclude<(typeof measureFields)[number], "options">, string> & { options?: string };
 
+/** Measure's fields as kept or shared; `options` came later, and fields kept before it have none. */
 export function measureState(v: unknown): MeasureState | undefined {
-  return fields(v, measureFields);
+  const read = fields(v, measureFields.filter((f) => f !== "options"));
+  if (!read || !isRecord(v)) return undefined;
+  const options = v.options === undefined ? "" : field(v.options);
+  return options === undefined ? undefined : { ...read, options };
 }
 
 /** The most moves a game kept or shared may have; the longest text of one move. */
@@ -109,6 +113,8 @@ export interface PlayState {
   moves: [player: number, text: string, at?: number][];
   /** In a match, the highest round whose cards the person had read and begun. */
   round?: number;
+  /** The Options field as written ("target=100, jokers=true"), when it was not empty. */
+  options?: string;
 }
 
 /** What a seat on the Play screen may be: a person, or one of these agents. */
@@ -134,5 +140,7 @@ export function playState(v: unknown): PlayState | undefined {
   }
   const round = v.round;
   if (round !== undefined && (!Number.isInteger(round) || (round as number) < 0 || (round as number) > maxGameMoves)) return undefined;
-  return { rules, players: players as number, seed, seats: v.seats as string[], moves, ...(round ? { round: round as number } : {}) };
+  const options = v.options === undefined ? undefined : field(v.options);
+  if (v.options !== undefined && options === undefined) return undefined;
+  return { rules, players: players as number, seed, seats: v.seats as string[], moves, ...(round ? { round: round as number } : {}), ...(options ? { options } : {}) };
 }

@@ -57,6 +57,7 @@ export class MeasureScreen implements Screen {
   private gamesInput = h("input", { type: "number", min: 1, max: 1_000_000, value: 1000, "aria-label": "Games", "data-test": "measure-games" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "measure-seed", size: 6 });
   private agentsInput = h("input", { value: "sensible", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
+  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "measure-options", size: 16, title: "values for options the rules declare, as --option takes them: target=100, jokers=true" });
   private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), onchange: () => this.warm(), "aria-label": "Workers", "data-test": "measure-workers" });
   private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
   private ablateButton = h("button", { class: "small", "data-test": "measure-ablate", title: "measure the rules whole, then without each of their own rules in turn (a variant's, or each house rule added with +): which of them matters", onclick: () => void this.ablate() }, "Take each rule out");
@@ -88,26 +89,26 @@ export class MeasureScreen implements Screen {
   /** A run's fields passed on (a shared link): set, and kept as a reload keeps them. */
   adopt(fields: MeasureState): void {
     const inputs = this.inputs();
-    for (const name of keptFields) inputs[name].value = fields[name];
+    for (const name of keptFields) inputs[name].value = fields[name] ?? "";
     this.app.state.write("measure", fields);
   }
 
   /** The run's fields by name, as they are kept. */
   private inputs(): Record<(typeof keptFields)[number], HTMLInputElement> {
-    return { rules: this.rulesA, against: this.rulesB, players: this.playersInput, games: this.gamesInput, seed: this.seedInput, agents: this.agentsInput, workers: this.workersInput };
+    return { rules: this.rulesA, against: this.rulesB, players: this.playersInput, games: this.gamesInput, seed: this.seedInput, agents: this.agentsInput, workers: this.workersInput, options: this.optionsInput };
   }
 
   mount(root: HTMLElement): void {
     void charting();
     const kept = this.app.state.read("measure", measureState);
     const inputs = this.inputs();
-    if (kept) for (const name of keptFields) inputs[name].value = kept[name];
+    if (kept) for (const name of keptFields) inputs[name].value = kept[name] ?? "";
     const keep = () => this.app.state.write("measure", Object.fromEntries(keptFields.map((name) => [name, inputs[name].value])));
     for (const input of Object.values(inputs)) input.addEventListener("input", keep);
     const label = (t: string, e: HTMLElement) => h("label", {}, `${t} `, e);
     fill(root, h("div", { class: "play-main" },
       h("div", { class: "play-bar" }, label("Rules", this.rulesA), label("against", this.rulesB), this.gamesList, label("Players", this.playersInput),
-        label("Games", this.gamesInput), label("Seed", this.seedInput), label("Agents", this.agentsInput), label("Workers", this.workersInput), this.runButton, this.ablateButton, this.cancelButton),
+        label("Games", this.gamesInput), label("Seed", this.seedInput), label("Agents", this.agentsInput), label("Options", this.optionsInput), label("Workers", this.workersInput), this.runButton, this.ablateButton, this.cancelButton),
       h("div", { class: "play-bar" }, this.progress, this.progressText),
       this.message, this.results));
   }
@@ -121,7 +122,7 @@ export class MeasureScreen implements Screen {
   prestart(): void {
     const kept = this.app.state.read("measure", measureState);
     const inputs = this.inputs();
-    if (kept) for (const name of keptFields) inputs[name].value = kept[name];
+    if (kept) for (const name of keptFields) inputs[name].value = kept[name] ?? "";
     this.warm();
   }
 
@@ -134,9 +135,10 @@ export class MeasureScreen implements Screen {
     const games = Number(this.gamesInput.value);
     if (!rules || this.pool?.running || !Number.isInteger(games) || games < 1) return;
     const size = this.workers();
-    void this.spec(rules).then((spec) => {
+    // options the rules do not take are said when the run starts; warming waits for the fields to make a run
+    this.spec(rules).then((spec) => {
       if (!this.pool?.running) void this.poolOf(size).warm(spec, games, this.setup());
-    });
+    }, () => undefined);
   }
 
   private workers(): number {
@@ -165,7 +167,8 @@ export class MeasureScreen implements Screen {
     const seedText = this.seedInput.value.trim();
     const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
     const agents = Array.from({ length: players }, (_, i) => ({ name: names[i] ?? names[names.length - 1] ?? "sensible" }));
-    return { refs, players, seed, agents };
+    const options = await this.app.optionsOf(refs, this.optionsInput.value);
+    return { refs, players, seed, agents, ...(options ? { options } : {}) };
   }
 
   /** The number of games a run plays, or null (and why, said) when the fields do not make a run. */

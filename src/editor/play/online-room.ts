@@ -14,7 +14,7 @@ const userFile = /(?:^|\/)yours\/([^/]+)$/;
 export type MadeRoom = Omit<RoomAnswer, "socket" | "watch"> & { watch: string | null };
 
 /** The body of POST /rooms for rules as the Play screen names them: user files go as text, shipped ones by id. */
-export function roomRequest(refs: string[], files: [string, string][], agents: (string | null)[], seed: number | string): { body: unknown } | { problem: string } {
+export function roomRequest(refs: string[], files: [string, string][], agents: (string | null)[], seed: number | string, options?: Record<string, unknown>): { body: unknown } | { problem: string } {
   const texts = new Map(files);
   const rules: string[] = [];
   for (const ref of refs) {
@@ -35,7 +35,7 @@ export function roomRequest(refs: string[], files: [string, string][], agents: (
     }
   }
   if (sent.length > maxFiles) return { problem: `a room takes at most ${maxFiles} files` };
-  return { body: { rules, files: sent.map((name) => ({ name, text: texts.get(name)! })), agents, seed } };
+  return { body: { rules, files: sent.map((name) => ({ name, text: texts.get(name)! })), agents, seed, ...(options ? { options } : {}) } };
 }
 
 export const isText = (v: unknown): v is string => typeof v === "string" && v.length <= 2000;

@@ -24,6 +24,8 @@ export interface OnlineHost {
   rulesText(): string;
   players(): number;
   seed(): number | string;
+  /** The Options field as written ("target=100"), read against the rules when the room is made. */
+  optionsText(): string;
   /** Draws a seat's frame; `answered`: it answers the seat's own move (its refusal is shown, or cleared). */
   draw(frame: Frame, answered: boolean): void;
   /** The page took a seat (a seat number), or left it (-1). */
@@ -94,7 +96,13 @@ export class OnlinePanel {
     if (this.seatsBox.children.length !== this.host.players()) this.seatChoices();
     const agents = [...this.seatsBox.querySelectorAll("select")].map((s) => (s.value === "person" ? null : s.value));
     const { refs } = await this.app.rulesOf(this.host.rulesText());
-    const asked = roomRequest(refs, [...this.app.workspace.store.entries()], agents, this.host.seed());
+    let options: Record<string, unknown> | undefined;
+    try {
+      options = await this.app.optionsOf(refs, this.host.optionsText());
+    } catch (e) {
+      return void (this.problem.textContent = (e as Error).message);
+    }
+    const asked = roomRequest(refs, [...this.app.workspace.store.entries()], agents, this.host.seed(), options);
     if ("problem" in asked) return void (this.problem.textContent = asked.problem);
     let answer: MadeRoom | string;
     try {

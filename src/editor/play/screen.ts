@@ -56,6 +56,7 @@ export class PlayScreen implements Screen {
   private openButton = h("button", { class: "small", "data-test": "play-open-file", hidden: true, onclick: () => this.useOpenFile() });
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "play-players" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "play-seed", size: 6 });
+  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "play-options", size: 14, title: "values for options the rules declare, as --option takes them: target=100, jokers=true" });
   private seatsBox = h("span", { class: "seat-choices" });
   private viewerSelect = h("select", { "aria-label": "Viewer", "data-test": "viewer" });
   private speedSelect = h("select", { "aria-label": "Speed", "data-test": "speed" });
@@ -104,6 +105,7 @@ export class PlayScreen implements Screen {
       rulesText: () => this.rulesInput.value,
       players: () => Math.max(1, Math.min(16, Number(this.playersInput.value) || 4)),
       seed: () => this.seedValue(),
+      optionsText: () => this.optionsInput.value,
       draw: (frame, answered) => this.received({ kind: "frame", frame }, answered ? "move" : "forward"),
       seated: (seat) => this.seatedOnline(seat),
     });
@@ -160,7 +162,7 @@ export class PlayScreen implements Screen {
     fill(root,
       h("div", { class: "play-main" },
         bar(h("label", {}, "Rules ", this.rulesInput), this.gamesList, this.openButton, h("label", {}, "Players ", this.playersInput), h("label", {}, "Seed ", this.seedInput),
-          this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
+          h("label", {}, "Options ", this.optionsInput), this.seatsBox, h("button", { class: "small primary", "data-test": "start", onclick: () => void this.start() }, "Start"),
           h("button", { class: "small", title: "start from a scenario file: its players, options, dealer and stacked deal", "data-test": "scenario-open", onclick: () => this.scenarioInput.click() }, "Open scenario…"),
           this.scenarioInput, this.scenarioBox, this.dropScenario,
           h("button", { class: "small", title: "make a room of these rules on a houserules serve, for friends at other screens", "data-test": "online-open", onclick: () => this.online.toggle() }, "Play online…")),
@@ -211,6 +213,7 @@ export class PlayScreen implements Screen {
     this.rulesInput.value = game.rules;
     this.playersInput.value = String(game.players);
     this.seedInput.value = game.seed;
+    this.optionsInput.value = game.options ?? "";
     this.seatInputs();
     [...this.seatsBox.querySelectorAll("select")].forEach((s, p) => (s.value = game.seats[p] ?? "random"));
     const moves = game.moves.map(([player, text, at]): MoveRecord => (at === undefined ? { player, text } : { player, text, at }));
@@ -288,7 +291,7 @@ export class PlayScreen implements Screen {
     this.noteBox.textContent = "";
     this.scenarioBox.textContent = "";
     this.dropScenario.hidden = true;
-    this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = false;
+    this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = this.optionsInput.disabled = false;
   }
 
   /** The seats as chosen: an agent's name, or null for a person. */
@@ -325,7 +328,15 @@ export class PlayScreen implements Screen {
     const seats = this.seats();
     const seed = this.seedValue();
     const scenario = this.scenario;
-    const fields = { rules: this.rulesInput.value, players: seats.length, seed: this.seedInput.value, seats: seats.map((a) => a ?? "person") };
+    const optionsText = this.optionsInput.value.trim();
+    const fields = { rules: this.rulesInput.value, players: seats.length, seed: this.seedInput.value, seats: seats.map((a) => a ?? "person"), ...(optionsText ? { options: optionsText } : {}) };
+    let options: Record<string, unknown> | undefined;
+    try {
+      options = scenario ? undefined : await this.app.optionsOf(refs, optionsText);
+    } catch (e) {
+      this.errorBox.textContent = (e as Error).message;
+      return;
+    }
     this.started = null;
     this.frame = null;
     this.roundSeen = 0;
@@ -336,7 +347,7 @@ export class PlayScreen implements Screen {
     fill(this.spoilerBox);
     const chosen = seats.filter((x) => x === null).length;
     this.mode = scenario ? HOT : chosen > 1 ? HOT : TRUTH; // until the worker says who plays
-    const reply = await this.send({ kind: "start", refs, ref, seed, seats, viewer: "person", scenario: scenario ?? undefined, moves: scenario ? undefined : moves }, true);
+    const reply = await this.send({ kind: "start", refs, ref, seed, seats, options, viewer: "person", scenario: scenario ?? undefined, moves: scenario ? undefined : moves }, true);
     const f = this.frame as Frame | null;
     if (reply.kind !== "frame" || !f) return;
     if (!scenario) this.started = fields;
@@ -345,7 +356,7 @@ export class PlayScreen implements Screen {
       // the scenario's players are the seats
       this.scenarioBox.textContent = `from ${f.scenario ?? scenario.file}`;
       this.dropScenario.hidden = false;
-      this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = true;
+      this.rulesInput.disabled = this.playersInput.disabled = this.seedInput.disabled = this.optionsInput.disabled = true;
       this.playersInput.value = String(f.names.length);
       if (this.seatsBox.children.length !== f.names.length) this.seatInputs(f.names, "person");
     }

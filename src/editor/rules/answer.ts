@@ -4,6 +4,7 @@
 import { checkRules } from "../../interpreter/load/check.js";
 import { loadComposition, loadRules } from "../../interpreter/load/load.js";
 import { ablationUnits, nothingToTakeOut } from "../../sim/ablation-units.js";
+import { optionPairs, optionsFromPairs } from "../../interpreter/options.js";
 import { catalog, matchCardsOf, resolveReference, type CatalogEntry } from "../../interpreter/load/catalog.js";
 import { composition, compositionText } from "../../interpreter/load/composition.js";
 import { displayPath, resolveRules } from "../../interpreter/load/resolve.js";
@@ -63,6 +64,13 @@ export function answer(request: Request): Reply {
       const [base, ...fragments] = request.refs;
       const units = ablationUnits([base], fragments, loaded.rules ?? null, loaded.game);
       return { kind: "ablation", units, error: units.length ? null : nothingToTakeOut(fragments.length ? fragments : request.refs) };
+    }
+    case "options": {
+      const game = loadComposition(request.refs).game;
+      if (!game) return { kind: "options", options: {}, problems: ["the rules do not load: see their problems in the editor"] };
+      const { options, problems } = optionsFromPairs(optionPairs(request.text), game.options);
+      // a plain object: the reply is copied to the page, which has no use for a prototype-free one
+      return { kind: "options", options: { ...options }, problems };
     }
     case "compose": {
       const c = composition(request.cards, request.players ?? undefined);

@@ -34,7 +34,9 @@ export type Request =
   /** The values a comparison in the rules can be completed with: each card attribute's, and the zones' names. */
   | { kind: "values"; rules: string }
   /** What an ablation of the rules `refs` name takes out: the first is the base, the rest its fragments. */
-  | { kind: "ablation"; refs: string[] };
+  | { kind: "ablation"; refs: string[] }
+  /** Options written NAME=VALUE, separated by commas (the Options fields), read against what the rules declare. */
+  | { kind: "options"; refs: string[]; text: string };
 
 export interface CheckResult {
   rules: string;
@@ -108,7 +110,9 @@ export type Reply =
   | { kind: "where"; places: (Place | null)[]; names: (string | null)[] }
   | ({ kind: "values" } & RuleValues)
   /** Each thing to take out and how to load the rules without it; or why there is nothing to measure. */
-  | { kind: "ablation"; units: AblationUnit[]; error: string | null };
+  | { kind: "ablation"; units: AblationUnit[]; error: string | null }
+  /** The options read, and each problem with them (an unknown name, a value out of range) in words. */
+  | { kind: "options"; options: Record<string, unknown>; problems: string[] };
 
 /** The values of the rules' card attributes (every value some card has, in declared order), and their zones. */
 export interface RuleValues {
