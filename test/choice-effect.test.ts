@@ -88,6 +88,34 @@ describe("a choice in the middle of an action", () => {
     expect(view(s, -1).flow.pending?.args).toEqual([null]);
   });
 
+  it("waits for the chooser in a simultaneous phase too: the others move once it is made", () => {
+    const text = tinyRules("variables:\n  points: {per: player, type: number}\n", {
+      "    actions: [play]\n": "    turns: simultaneous\n    actions: [play]\n",
+      "    effect: move(card, pile)": `    effect: |
+      move(card, pile)
+      if hand.empty {
+        done()
+      }
+    ask:
+      choose: bonus
+      from: "[1, card.rank]"
+      then: points += bonus`,
+    });
+    const [closures, js] = (["closures", "js"] as const).map((b) => compiled(text, b));
+    const s = newGame(closures, { players: ["Ann", "Bob", "Cy"], seed: 2 });
+    expect(actors(s)).toEqual([0, 1, 2]);
+    expect(play(s, 1, moveText(s, legalMoves(s, 1)[0])).ok).toBe(true);
+    expect(actors(s)).toEqual([1]);
+    expect(legalMoves(s, 0)).toEqual([]);
+    expect(play(s, 1, "bonus 1").ok).toBe(true);
+    expect(actors(s)).toEqual([0, 1, 2]);
+    for (let g = 0; g < 3; g++) {
+      const a = playedOut(closures, 3, `simultaneous-${g}`);
+      expect(playedOut(js, 3, `simultaneous-${g}`)).toEqual(a);
+      expect(a.moves.filter((m) => m.includes("bonus")).length).toBe(9);
+    }
+  });
+
   it("skips the choice and its then when there is nothing to choose from, or nobody to choose", () => {
     const game = compiled(answered, "closures");
     let asked = 0;
@@ -154,6 +182,31 @@ describe("a choice in the middle of an action", () => {
     const tiny = compiled(answered, "closures");
     found.push(...leakCheckGame(tiny, { players: 3, seed: "ask-leaks-tiny", limit: 5 }).map(formatLeak));
     expect(found).toEqual([]);
+  });
+});
+
+describe("choices are bounded as the rest of the rules are", () => {
+  /** Tiny with a chain of `depth` asks, each asking the next player for a number, nested one in the other. */
+  const chain = (depth: number, then = (n: string) => `points += ${n}`) => {
+    const ask = (d: number, pad: string): string =>
+      `${pad}ask:\n${pad}  who: next(me)\n${pad}  choose: n${d}\n${pad}  from: "[1, 2]"\n${pad}  then: ${then(`n${d}`)}\n${d < depth ? ask(d + 1, pad + "  ") : ""}`;
+    return tinyRules("variables:\n  points: {per: player, type: number}\n", { "    effect: move(card, pile)\n": `    effect: move(card, pile)\n${ask(1, "    ")}` });
+  };
+
+  it("plays a chain of choices, each a move of its own, and refuses a chain nested past the file's depth limit", () => {
+    const game = compiled(chain(5), "js");
+    const r = playGame(game, { players: 3, seed: "chain", agents: [randomAgent, randomAgent, randomAgent], log: true });
+    expect(r.error).toBeNull();
+    const moves = (r.state.log ?? []).flatMap((e) => (e.type === "action" ? [e.move.split(" ")[0]] : []));
+    expect(moves.slice(0, 6)).toEqual(["play", "n1", "n2", "n3", "n4", "n5"]);
+    expect(errorsOf(chain(70))).toEqual([expect.stringMatching(/error E_YAML_DEPTH/)]);
+  });
+
+  it("stops a then that never ends with the step limit, naming the rule", () => {
+    const game = compiled(chain(1, (n) => `"while true { points += ${n} }"`), "closures");
+    const r = playGame(game, { players: 2, seed: "loop", agents: [randomAgent, randomAgent], log: true });
+    expect(r.error).toMatch(/limits\.steps|steps/);
+    expect(r.error).toContain("ask");
   });
 });
 
