@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { deckRules, gameOf, tinyRules } from "./helpers/rules.js";
+import { askRules, deckRules, gameOf, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
@@ -80,6 +80,12 @@ function bothBackends(text: string): [Game, Game] {
     return r.game;
   });
   return [closures, js];
+}
+
+/** Thirty seeded games of inline rules, at two to four players, alike with both back ends: each closures' game to `visit`. */
+function playThirty(text: string, prefix: string, visit: (r: ReturnType<typeof playGame>) => void): void {
+  const [closures, js] = bothBackends(text);
+  for (let g = 0; g < 30; g++) visit(playAlike(closures, js, 2 + (g % 3), `${prefix}-${g}`));
 }
 
 /** A match written inline, its hands in `dir`, with the closures and with generated JavaScript. */
@@ -508,14 +514,33 @@ describe("the back ends agree on moves with a choice attached", () => {
   });
 
   it("plays each game event for event alike, with every flag and size chosen", () => {
-    const [closures, js] = bothBackends(text);
     const seen = new Set<string>();
-    for (let g = 0; g < 30; g++) {
-      const players = 2 + (g % 3);
-      const r = playAlike(closures, js, players, `choice-${g}`);
+    playThirty(text, "choice", (r) => {
       for (const e of r.state.log ?? []) if (e.type === "action") seen.add(e.move.replace(/^(\S+).*?((?: alone)?(?: double)?)$/, "$1$2"));
-    }
+    });
     expect([...seen].filter((m) => m.startsWith("play")).sort()).toEqual(["play", "play alone", "play alone double", "play double"]);
     expect(seen.has("bid")).toBe(true);
+  });
+});
+
+describe("the back ends agree on a choice asked in the middle of an action", () => {
+  const text = askRules();
+
+  it("plays each game event for event alike, asking, answering and skipping", () => {
+    const seen = new Set<string>();
+    playThirty(text, "ask", (r) => {
+      const log = r.state.log ?? [];
+      log.forEach((e, i) => {
+        if (e.type !== "action") return;
+        const next = log.slice(i + 1).find((x) => x.type === "action");
+        seen.add(`${e.move.split(" ")[0]} then ${next?.type === "action" ? next.move.split(" ")[0] : "end"}`);
+      });
+    });
+    expect([...seen].sort()).toEqual(expect.arrayContaining(["answer then bonus", "answer then play", "bonus then play", "play then answer", "play then play"]));
+  });
+
+  it("plays Take Rows, whose lowest card chooses a row, event for event alike", () => {
+    const [closures, js] = (["closures", "js"] as const).map((b) => load(["take-rows"], b)!);
+    for (const players of [2, 4, 10]) playAlike(closures, js, players, `take-rows-${players}`);
   });
 });

@@ -121,6 +121,10 @@ export function prepare(game: Game, v: View, rng: RngState, budget: Budget | nul
   s.places = v.places.slice();
   s.now = v.flow.now;
   s.moves = v.flow.moves;
+  const pending = v.flow.pending;
+  const choice = pending ? game.actionsByName.get(pending.choice) : undefined;
+  // a choice waited for, with the asking action's arguments as the view gives them (a card not seen is none)
+  s.pending = pending && choice ? { choice: choice.index, player: pending.player, actor: pending.actor, args: pending.args.slice(), together: false } : null;
   s.over = v.over;
   const hiddenZone = Int32Array.from(hidden, (h) => h.zone);
   const hiddenIndex = Int32Array.from(hidden, (h) => h.index);

@@ -296,9 +296,25 @@ class Writer {
           items.push(this.item(`${path}.require.${r}`, `${name}: ${r}`, lines));
         }
         if (a.effect !== undefined) items.push(this.item(`${path}.effect`, `${name}: what it does`, this.read.program(programText(a.effect))));
+        this.asks(items, name, `${path}.ask`, a.ask, params);
       });
     }
     return items;
+  }
+
+  /** An action's `ask:` and the asks inside it: who chooses what, and what follows, each with the names before it. */
+  private asks(items: Item[], action: string, path: string, ask: unknown, names: string[]): void {
+    if (!isMap(ask) || typeof ask.choose !== "string") return;
+    const choose = ask.choose;
+    const lines: (string | Line)[] = [`Once it has run, ${words(choose)} is chosen from ${this.read.expression(String(valueOf(ask.from)))}, written as: ${choose} <${words(choose)}>.`];
+    if (ask.who !== undefined) lines.push(`Who chooses: ${this.read.expression(String(valueOf(ask.who)))}.`);
+    lines.push("Nobody else moves until it is chosen; with nothing to choose from, or nobody to choose, it is skipped.");
+    if (textOf(ask)) lines.push(capitalize(textOf(ask)!) + ".");
+    this.read.withLocals([...names, choose], () => {
+      if (ask.then !== undefined) lines.push({ text: "Once chosen:", depth: 0 }, ...this.read.program(programText(ask.then), 1));
+      items.push(this.item(path, `${action}: choose ${words(choose)}`, lines));
+      this.asks(items, action, `${path}.ask`, ask.ask, [...names, choose]);
+    });
   }
 
   triggers(): Item[] {
@@ -577,6 +593,6 @@ const sectionOrder: [string, (w: Writer) => Item[]][] = [
  */
 export const readSections = ["players", "teams", "dealer", "start", "cards", "zones", "variables", "constants", "options", "setup", "define", "phases", "actions", "triggers", "end", "outcome", "limits", "parts", "first", "name", "family", "summary", "rulebook", "notes", "assumed"];
 export const compositionSections = ["extends", "fragment", "replaces", "overrides", "append", "include", "presets", "cardTypes"];
-export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "skip", "assumed"];
+export const actionKeys = ["text", "params", "require", "effect", "endsTurn", "skip", "ask", "assumed"];
 export const requirementKeys = ["check", "else", "text", "assumed"];
 export const triggerKeys = ["text", "when", "effect", "assumed"];

@@ -95,6 +95,27 @@ export interface ActionDef {
   groupChecksAt: RequirementDef[][];
   /** Lists the action's legal moves into `out` as the engine would: generated for the action, or null. */
   enumerate: ((s: State, out: { action: ActionDef; args: unknown[] }[]) => void) | null;
+  /** `ask:`: once the effect has run, a player chooses among the candidates of `choice`, whose effect is the `then:`. */
+  ask?: AskDef;
+  /** Set on the action a choice is made with: the action that asks it, and what it is bound to while it waits. */
+  choice?: ChoiceDef;
+}
+
+/** A choice asked once an action's effect has run: who makes it, and the action each candidate is a move of. */
+export interface AskDef {
+  /** The player who chooses, read with the acting player as `me`; none skips the choice. */
+  who: Eval<number | null>;
+  choice: ActionDef;
+}
+
+/** What a choice's action knows of the action that asked it. */
+export interface ChoiceDef {
+  /** The action whose move began it all: the flow of play that follows the choice is that action's. */
+  root: ActionDef;
+  /** The parameters of the actions that asked (and of the choices made before it), bound again when it is made. */
+  outer: ParamDef[];
+  /** Where it is written, for coverage and messages: actions.play.ask, actions.play.ask.ask. */
+  rule: string;
 }
 
 /** One value a match passes to the game it plays inside: an option of that game, given when it starts. */

@@ -88,6 +88,17 @@ export interface State {
   watch: ((s: State, e: GameEvent) => void) | null;
   /** How a test or tool steers this game from outside (a scenario's stacked deck); null in play. */
   hooks: GameHooks | null;
+  /** A choice an action's `ask:` waits for: only this player may move, and only to make it. */
+  pending: Pending | null;
+}
+
+/** A choice being waited for (see ActionDef.ask). */
+export interface Pending {
+  choice: number; // the index of the choice's action
+  player: number; // who chooses
+  actor: number; // who took the action that asked
+  args: unknown[]; // the values of the choice's outer parameters, as they were when it was asked
+  together: boolean; // the action that asked was one of several made at one moment
 }
 
 /**
@@ -129,6 +140,7 @@ export function cloneState(s: State): State {
     over: s.over, result: s.result, error: s.error, errorCode: s.errorCode, budget: s.budget, ticks: s.ticks, nextCheck: s.nextCheck, log: s.log ? s.log.slice() : null, watch: s.watch,
     now: s.now, sub: s.sub ? cloneState(s.sub) : null, last: s.last, coverage: null, innerCoverage: null, // a copy explores; it does not count
     hooks: null, // a copy explores: nothing outside steers it
+    pending: s.pending,
   };
 }
 
@@ -197,6 +209,7 @@ export function copyState(into: State, from: State): void {
   into.coverage = null;
   into.innerCoverage = null;
   into.hooks = null;
+  into.pending = from.pending; // never changed in place
 }
 
 /** Copies a list of lists into another, each inner list into the one at its place (a zone family may have grown). */

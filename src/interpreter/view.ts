@@ -30,6 +30,11 @@ export interface FlowView {
   now: number;
   moves: number;
   groups: number[][]; // each family's zones, in order
+  /**
+   * A choice an action asked (ask:) that is waited for: who chooses, and what, and the arguments of the action it
+   * goes on with (a card the viewer may not see is none, but for the player who took the action). Absent when none is.
+   */
+  pending?: { player: number; choice: string; actor: number; args: unknown[] };
 }
 
 export interface View {
@@ -139,5 +144,20 @@ function viewOf(s: State, p: number): View {
     },
   };
   if (s.game.teams) out.teams = teamsOf(s.game, s.n).map((seats, t) => ({ name: teamName(s.game, t), seats }));
+  const pending = s.pending;
+  if (pending !== null) {
+    const choice = s.game.actions[pending.choice];
+    // the action's own arguments may name cards only its player saw (a card played face down): another sees a card
+    // argument only where it lies in sight now, and none for it elsewhere
+    const outer = choice.choice!.outer;
+    const seen = (c: number) => canSeeCard(s, s.cardZone[c], s.zones[s.cardZone[c]].indexOf(c), p);
+    const args = pending.args.map((v, i) => {
+      if (p === pending.actor || v === null) return v;
+      if (outer[i].kind === "card") return seen(v as number) ? v : null;
+      if (outer[i].kind === "cards") return (v as number[]).every(seen) ? v : null;
+      return v;
+    });
+    out.flow.pending = { player: pending.player, choice: choice.name, actor: pending.actor, args };
+  }
   return out;
 }

@@ -138,9 +138,10 @@ export class GamePlay {
   /** nextAgent() once the game is known to be going on outside real time. */
   private agentToMove(): number {
     const s = this.state;
-    if (s.sub === null && s.current >= 0 && this.o.seats[s.current]) return s.current; // whose turn it is, at once
+    const turn = s.sub === null && s.pending === null ? s.current : -1; // a choice waited for is not the turn's player's
+    if (turn >= 0 && this.o.seats[turn]) return turn; // whose turn it is, at once
     const who = actors(s);
-    const p = s.sub === null && s.current >= 0 ? s.current : (who[0] ?? -1);
+    const p = turn >= 0 ? turn : (who[0] ?? -1);
     if (p >= 0 && this.o.seats[p]) return p;
     return who.find((q) => this.o.seats[q] !== null) ?? -1;
   }
@@ -186,7 +187,7 @@ export class GamePlay {
   step(): boolean {
     const s = this.state;
     if (s.over) return false;
-    if (s.sub === null && !this.o.asWritten) {
+    if (s.sub === null && !this.o.asWritten && s.pending === null) {
       const turns = s.game.phases[s.phase].turns;
       if (turns !== "realtime" && turns !== "simultaneous") return this.takeTurn(s);
     }

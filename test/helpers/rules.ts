@@ -45,6 +45,28 @@ ${playRules("move(card, pile)")}${extra}`;
   return text;
 }
 
+/**
+ * Tiny, shuffled, with two choices asked in the middle of its play action (ask:): the next player answers with a
+ * card of the suit played from their hand, if they have one; then the player whose turn it is chooses a bonus no
+ * larger than the card's rank allows, if any. Each is skipped at times, and both read the action's parameter.
+ */
+export const askRules = (): string => tinyRules(`variables:
+  points: {per: player, type: number}
+`, {
+  "  deal(stock, hand, 3)": "  shuffle(stock)\n  deal(stock, hand, 3)",
+  "    effect: move(card, pile)": `    effect: move(card, pile)
+    ask:
+      who: next(me)
+      choose: answer
+      from: hand.filter(c => c.suit == card.suit)
+      then: points += answer.rank
+      ask:
+        who: current
+        choose: bonus
+        from: "[1, 2, 3].filter(n => n <= card.rank % 4)"
+        then: points += bonus * card.rank`,
+});
+
 export function diagnosticsOf(text: string, name = "t.yaml"): string[] {
   return sortDiagnostics(compileRulesText(text, name, "t").diagnostics).map(formatDiagnostic);
 }

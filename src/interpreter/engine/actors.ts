@@ -1,5 +1,5 @@
 // Who may act now, and why a player may not.
-import type { Refusal, State } from "../state.js";
+import type { Pending, Refusal, State } from "../state.js";
 import { possessive } from "../zones.js";
 import { phaseOf, takesPart } from "../turn-order.js";
 
@@ -17,6 +17,10 @@ export function actors(s: State): number[] {
 export function actorsInto(s: State, out: number[]): number {
   if (s.sub) return actorsInto(s.sub, out);
   if (s.over) return 0;
+  if (s.pending !== null) {
+    out[0] = s.pending.player; // a choice is waited for: only its player may move
+    return 1;
+  }
   const phase = phaseOf(s);
   let n = 0;
   if (phase.turns === "realtime") {
@@ -31,6 +35,8 @@ export function mayAct(s: State, p: number): Refusal | null {
   if (s.over) return { rule: "over", reason: "the game is over" };
   if (p < 0 || p >= s.n) return { rule: "player", reason: `there is no player ${p}` };
   if (s.out[p]) return { rule: "out", reason: `${s.names[p]} is out of the game` };
+  const pending = s.pending;
+  if (pending !== null) return pending.player === p ? null : waitingFor(s, pending);
   const phase = phaseOf(s);
   if (s.phaseWho && !s.phaseWho[p]) return { rule: "phase", reason: `${s.names[p]} takes no part in the ${phase.name} phase` };
   if (phase.turns === "realtime") return null;
@@ -40,6 +46,11 @@ export function mayAct(s: State, p: number): Refusal | null {
   }
   if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${possessive(s.names[s.current])} turn, not ${s.names[p] === "You" ? "yours" : possessive(s.names[p])}` : `nobody may act in the ${phase.name} phase` };
   return null;
+}
+
+/** Why a move is refused while a choice an action asked (ask:) is waited for. */
+export function waitingFor(s: State, pending: Pending): Refusal {
+  return { rule: "choice", reason: `${s.names[pending.player]} chooses ${s.game.actions[pending.choice].name} first` };
 }
 
 /** Whether decisions are being made in a real-time phase: anyone may act, each move at a time. */

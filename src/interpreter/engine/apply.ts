@@ -1,18 +1,19 @@
 // Applying a move: the checks of a move from outside, then the action's effect and the flow that follows it.
 // An illegal move changes nothing and comes back refused, with the rule and the reason.
-import type { ParamDef } from "../model.js";
-import type { Refusal, State } from "../state.js";
+import type { ActionDef, ParamDef } from "../model.js";
+import type { Pending, Refusal, State } from "../state.js";
 import { record } from "../events.js";
 import { equal } from "../lang/values.js";
 import { phaseOf } from "../turn-order.js";
 import type { ApplyResult, Move } from "./types.js";
-import { mayAct } from "./actors.js";
+import { mayAct, waitingFor } from "./actors.js";
 import { failed, guard, stop } from "./guard.js";
 import { tick } from "../budget.js";
 import { countedRun } from "../changes.js";
 import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
+import { listChoice } from "./legal-moves.js";
 import { zoneName, zoneWord } from "../zones.js";
 
 /** The result of every move that was taken: one value, never changed, so that taking a move allocates nothing. */
@@ -49,7 +50,11 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   if (who) return { ok: false, refusal: who };
   const action = move.action;
   const phase = trusted ? null : phaseOf(s);
-  if (phase !== null && !phase.actions.includes(action.index)) {
+  const pending = s.pending;
+  if (pending !== null) {
+    if (action.index !== pending.choice) return { ok: false, refusal: waitingFor(s, pending) };
+    bindOuter(s, pending);
+  } else if (phase !== null && !phase.actions.includes(action.index)) {
     const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
   }
@@ -68,8 +73,40 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
       s.me = saved; // a refusal changes nothing
       return { ok: false, refusal };
     }
-  } else bind(move);
+  } else bind(s, move);
   return take(s, p, move, at, together);
+}
+
+/** Binds the parameters of the actions that asked the choice waited for, as they were when it was asked. */
+export function bindOuter(s: State, pending: Pending): void {
+  const choice = s.game.actions[pending.choice];
+  const outer = choice.choice!.outer;
+  for (let i = 0; i < outer.length; i++) choice.frame[outer[i].slot] = pending.args[i];
+}
+
+/**
+ * After an action's (or a choice's) effect: when it asks a player to choose, and they have something to choose
+ * from, the game waits for that choice (true); else the flow of play goes on (false). `who` and the candidates are
+ * read with the player who just acted as \`me\`.
+ */
+function ask(s: State, actor: number, action: ActionDef, together: boolean): boolean {
+  const a = action.ask!;
+  if (s.over) return false;
+  const who = a.who(s);
+  if (who === null || who < 0 || who >= s.n || s.out[who]) return false;
+  const choice = a.choice;
+  const saved = s.me;
+  s.me = who;
+  const moves: Move[] = [];
+  try {
+    listChoice(s, choice, moves);
+  } finally {
+    s.me = saved;
+  }
+  if (moves.length === 0) return false; // nothing to choose from: the choice, and its then, are skipped
+  const outer = choice.choice!.outer;
+  s.pending = { choice: choice.index, player: who, actor, args: outer.map((p) => choice.frame[p.slot]), together };
+  return true;
 }
 
 /**
@@ -79,7 +116,7 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
  */
 export function applyListed(s: State, p: number, move: Move): void {
   s.me = p;
-  bind(move);
+  bind(s, move);
   take(s, p, move, undefined, false);
 }
 
@@ -93,7 +130,8 @@ export function applyJustListed(s: State, p: number, move: Move): void {
 }
 
 /** Binds a move's arguments to its parameters, as the action's effect reads them. */
-function bind(move: Move): void {
+function bind(s: State, move: Move): void {
+  if (s.pending !== null) bindOuter(s, s.pending);
   const frame = move.action.frame;
   const params = move.action.params;
   for (let i = 0; i < params.length; i++) frame[params[i].slot] = move.args[i];
@@ -116,14 +154,21 @@ function take(s: State, p: number, move: Move, at: number | undefined, together:
   }
   const logged = s.log ? actionEvent(s, p, move) : null;
   if (logged) record(s, logged);
-  s.endPhaseNow = false;
+  // a choice goes on with the turn of the action that asked it: not a new one, so the phase may not end before it
+  const pending = s.pending;
+  const actor = pending !== null ? pending.actor : p;
+  const root = pending !== null ? action.choice!.root : action;
+  if (pending !== null) {
+    s.pending = null;
+    together = pending.together;
+  } else s.endPhaseNow = false;
   const cardMoves = s.cardMoves;
   try {
     if (s.coverage !== null) countedRun(s, action.index, action.effect);
     else action.effect(s);
     if (logged) markSeen(s, logged);
     s.hooks?.afterEffect?.(s);
-    afterAction(s, p, action, together);
+    if (action.ask === undefined || !ask(s, actor, action, together)) afterAction(s, actor, root, together);
   } catch (e) {
     failed(s, e, action.name);
   }
@@ -177,10 +222,12 @@ function shapeProblem(s: State, p: number, move: Move): string | null {
 /** Whether a move (from an earlier list of legal moves) is still legal now, without listing every move. */
 export function isLegal(s: State, p: number, move: Move): boolean {
   if (s.sub) return isLegal(s.sub, p, move);
-  if (shapeProblem(s, p, move) || mayAct(s, p) || !phaseOf(s).actions.includes(move.action.index)) return false;
+  if (shapeProblem(s, p, move) || mayAct(s, p)) return false;
+  if (s.pending !== null ? move.action.index !== s.pending.choice : !phaseOf(s).actions.includes(move.action.index)) return false;
   const saved = s.me;
   s.me = p;
   try {
+    if (s.pending !== null) bindOuter(s, s.pending);
     return check(s, move, move.action.frame) === null;
   } catch {
     return false;

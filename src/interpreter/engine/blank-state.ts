@@ -79,6 +79,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     over: false, result: null, error: null, errorCode: null, budget: o.budget ?? null, ticks: 0, nextCheck: 0, log: o.log === false ? null : [], watch: o.watch ?? null,
     now: 0, sub: null, last: null, coverage: o.coverage ? new Uint32Array(2 * game.coverage.length) : null, innerCoverage: null,
     hooks: o.hooks ?? null,
+    pending: null,
   };
   return s;
 }

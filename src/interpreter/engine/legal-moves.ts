@@ -9,6 +9,7 @@ import { failed } from "./guard.js";
 import { tick } from "../budget.js";
 import { refused } from "../changes.js";
 import { maxLegalMoves } from "../limits.js";
+import { bindOuter } from "./apply.js";
 
 export function legalMoves(s: State, p: number): Move[] {
   if (s.sub) return legalMoves(s.sub, p);
@@ -26,7 +27,11 @@ export function listMoves(s: State, p: number): Move[] {
   s.me = p;
   const phase = phaseOf(s);
   try {
-    if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
+    if (s.pending !== null) {
+      // a choice is waited for: its candidates are the only moves
+      bindOuter(s, s.pending);
+      listChoice(s, s.game.actions[s.pending.choice], out);
+    } else if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
     else {
       const actions = s.game.actions;
       // an indexed loop: this runs before every decision, and for-of walks an iterator V8 does not fold away
@@ -39,6 +44,11 @@ export function listMoves(s: State, p: number): Move[] {
     s.me = saved;
   }
   return out;
+}
+
+/** Lists the moves of a choice an action asks (ask:), its asking actions' parameters bound: its candidates. */
+export function listChoice(s: State, choice: ActionDef, out: Move[]): void {
+  enumerate(s, choice, out);
 }
 
 /**

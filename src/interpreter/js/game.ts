@@ -71,6 +71,8 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
     swaps.push((get) => (a.enumerate = get(listing.list) as ActionDef["enumerate"]));
     for (const r of a.requirements) swap(r.check, (g) => (r.check = g));
     swap(a.effect, (g) => (a.effect = g));
+    const ask = a.ask;
+    if (ask) swap(ask.who, (g) => (ask.who = g));
   }
   for (const p of game.phases) {
     const list = phaseListing(em, p.actions.map((a) => listings[a].list));

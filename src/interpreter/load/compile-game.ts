@@ -108,7 +108,7 @@ class GameBuilder implements Build {
     if (errors) return { game: null, diagnostics: this.diagnostics, scope: () => this.scope() };
 
     // Coverage: actions (indexes 0..), then phases, triggers and requirements.
-    const coverage: Game["coverage"] = actions.map((a) => ({ rule: `actions.${a.name}`, what: "taken" as const }));
+    const coverage: Game["coverage"] = actions.map((a) => ({ rule: a.choice ? a.choice.rule : `actions.${a.name}`, what: "taken" as const }));
     for (const p of phases) coverage.push({ rule: `phases.${p.name}`, what: "entered" });
     for (const t of triggers) {
       t.coverage = coverage.length;
@@ -248,7 +248,7 @@ class GameBuilder implements Build {
 
   private checkReachability(actions: ActionDef[], phases: PhaseDef[], start: number): void {
     for (const a of actions) {
-      if (a.phases.length === 0 && !a.skip && !phases.some((p) => p.game)) {
+      if (a.phases.length === 0 && !a.skip && !a.choice && !phases.some((p) => p.game)) {
         this.diagnostics.push(this.file.at(`/actions/${escapePointer(a.name)}`, "error", "E_UNREACHABLE", `action '${a.name}' is not allowed in any phase, so it can never be taken`, true));
       }
     }

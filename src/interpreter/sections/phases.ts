@@ -191,14 +191,17 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const actionIndexes: number[] = [];
     const left: string[] = []; // actions left out of the game with skip: true
     ((spec.actions ?? []) as string[]).forEach((a, i) => {
-      const found = actions.find((x) => x.name === a);
+      const found = actions.find((x) => x.name === a && !x.choice);
       if (!found) {
-        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.map((x) => x.name))}`));
+        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.filter((x) => !x.choice).map((x) => x.name))}`));
         return;
       }
       if (found.skip) {
         left.push(a);
         return;
+      }
+      if (found.ask && turns === "realtime") {
+        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_SCHEMA", `action '${a}' asks a player to choose (ask:), which waits for them, and phase '${name}' is played in real time, where nobody waits: offer it in a phase of turns`, true));
       }
       found.phases.push(index);
       actionIndexes.push(found.index);
