@@ -34,12 +34,12 @@ export function rulebookText(book: Rulebook): string {
   if (book.notes) out.push("Notes", "-----", book.notes, "");
   if (book.assumptions.length) {
     out.push("Assumed where the rulebook is silent", "------------------------------------");
-    for (const a of book.assumptions) out.push(`- ${a.path} (${a.file}:${a.line}): ${a.text}`);
+    for (const a of book.assumptions) out.push(`- ${a.where}: ${a.text}`);
     out.push("");
   }
   if (book.changes.length) {
     out.push(`Changes from ${book.pieces[0].name}`, "-".repeat(`Changes from ${book.pieces[0].name}`.length));
-    for (const c of book.changes) out.push(`- ${c.path}: ${c.how} by ${c.by.join(", ")}`);
+    for (const c of book.changes) out.push(`- ${c.title}: ${c.how} by ${c.by.join(", ")}`);
     out.push("");
   }
   return out.join("\n");
@@ -80,7 +80,7 @@ h1 { font-size: 2em; margin-bottom: .2em; } h2 { border-bottom: 1px solid #ccc; 
   if (book.notes) h.push("<h2>Notes</h2>", `<p>${escapeHtml(book.notes)}</p>`);
   if (book.assumptions.length) {
     h.push("<h2>Assumed where the rulebook is silent</h2><ul>");
-    for (const a of book.assumptions) h.push(`<li><b>${escapeHtml(a.path)}</b> <span class="where">(${escapeHtml(a.file)}:${a.line})</span>: ${escapeHtml(a.text)}</li>`);
+    for (const a of book.assumptions) h.push(`<li><b>${escapeHtml(a.where)}</b>: ${escapeHtml(a.text)}</li>`);
     h.push("</ul>");
   }
   h.push("</body></html>");
