@@ -13,7 +13,8 @@ import { functionWords, operatorWords, specialWords } from "../src/explain/wordi
 import { Reader } from "../src/explain/words.js";
 import * as book from "../src/explain/rulebook.js";
 import { explain } from "../src/explain/rulebook.js";
-import { rulebookHtml, rulebookText } from "../src/explain/render.js";
+import { rulebookText } from "../src/explain/render.js";
+import { rulebookPage as rulebookHtml } from "../src/docs/rulebook-page.js";
 import { run } from "./helpers/cli.js";
 import { threesAreWild as threes } from "./helpers/threes.js";
 

@@ -52,6 +52,8 @@ export interface Rulebook {
   pieces: { id: string; name: string; text: string | null }[];
   sections: Section[];
   assumptions: Assumption[];
+  /** The ranks of the standard deck the game is played with, low to high (2 to 14, ace 14); empty for another deck. */
+  ranks: number[];
   /** every marked item, in the order of the sections, with its heading */
   changes: { path: string; how: Mark["how"]; by: string[]; title: string }[];
 }
@@ -264,9 +266,21 @@ class Writer {
         text: i === 0 ? null : said(isMap(p.raw.fragment) && typeof p.raw.fragment.text === "string" ? p.raw.fragment.text : p.raw.summary),
       })),
       sections,
+      ranks: this.ranks(),
       assumptions: this.assumptions().map((a) => ({ ...a, text: prose(a.text), where: placeWords(a.path, titles) })),
       changes,
     };
+  }
+
+  /** The ranks of the standard decks the cards come from, low to high. */
+  private ranks(): number[] {
+    const sets = (this.raw.cards as Raw | undefined)?.sets;
+    const out = new Set<number>();
+    for (const set of Array.isArray(sets) ? sets : []) {
+      const pack = isMap(set) && typeof set.deck === "string" ? packs[set.deck] : undefined;
+      if (pack?.standardRanks) for (const card of pack.cards()) if (typeof card.attrs.rank === "number") out.add(card.attrs.rank);
+    }
+    return [...out].sort((a, b) => a - b);
   }
 
   // ---- units: one per section of a rule file ---------------------------------------------------------
