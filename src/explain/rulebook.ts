@@ -186,7 +186,8 @@ class Writer {
     // twos and tens are named as a rulebook names them, as the court cards and aces are
     const ranks = new Map<number, string>([...numberWords.slice(2).map((w, i) => [i + 2, w] as [number, string]), ...rankNames]);
     const { phrases, predicates } = this.phrases(perPlayer, gameZones);
-    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates };
+    const lists = new Set(Object.entries((this.raw.constants ?? {}) as Raw).filter(([, c]) => Array.isArray(valueOf(c))).map(([name]) => name));
+    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists };
     this.read = new Reader(names);
   }
 

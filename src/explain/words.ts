@@ -18,6 +18,8 @@ export interface Names {
   phrases?: ReadonlyMap<string, string>;
   /** The definitions that say yes or no of what they are given (canPlay(c)): read as a statement about it. */
   predicates?: ReadonlySet<string>;
+  /** Constants that are lists (looked up by place, not by key). */
+  lists?: ReadonlySet<string>;
 }
 
 /** One line of a rendered program, indented by its depth (the body of an if or a for is one deeper). */
@@ -255,8 +257,9 @@ export class Reader {
         return this.call(e);
       case "index":
         // a constant's table is looked up by a key; a list is counted from 0
+        if (e.object.k === "name" && this.names.lists?.has(e.object.name)) return `entry ${this.inner(e.index)} of ${this.name(e.object.name)}, counting from 0`;
         return e.object.k === "name" && !this.locals.includes(e.object.name) && !this.names.perPlayer.has(e.object.name) && !this.names.gameZones.has(e.object.name)
-          ? `${this.name(e.object.name)} for ${this.expr(e.index)}`
+          ? `${this.name(e.object.name)}${/ of$/.test(this.name(e.object.name)) ? "" : " for"} ${this.expr(e.index)}`
           : `card ${this.inner(e.index)} of ${this.expr(e.object)}, counting from 0`;
       case "unary":
         return e.op === "-" ? `minus ${this.inner(e.arg)}` : `not ${this.inner(e.arg)}`;
@@ -268,7 +271,8 @@ export class Reader {
         const said = this.joined(e);
         if (said) return said;
         // "me == maker" reads "you are maker", not "you is"; "c.rank == 12" reads "c's rank is queen"
-        const [l, r] = [this.named(e.right, e.left) ?? this.side(e.left, e.op), this.named(e.left, e.right) ?? this.side(e.right, e.op)];
+        const name = (attribute: Expr, value: Expr) => (comparison(e.op) ? this.named(attribute, value) : undefined);
+        const [l, r] = [name(e.right, e.left) ?? this.side(e.left, e.op), name(e.left, e.right) ?? this.side(e.right, e.op)];
         return fill(operatorWords[e.op], { l, r }).replace(/^you is\b/, "you are");
       }
       case "cond":
@@ -419,16 +423,20 @@ export class Reader {
   private definition(name: string, args: string[]): string {
     if (args.length === 0) return this.name(name);
     const rest = args.length > 1 ? ` ${listWords(args.slice(1))}` : "";
-    if (predicate(name) || this.names.predicates?.has(name)) {
+    // a definition whose body says yes or no; one whose body says otherwise is a thing, whatever its name
+    const known = this.names.predicates !== undefined && this.names.defines?.has(name);
+    if (known ? this.names.predicates!.has(name) || /^(is|has|can|may|must|should|does)[A-Z]/.test(name) : predicate(name)) {
       const verb = /^(is|has|can|may|must|does|should)([A-Z_].*)$/.exec(name);
       if (verb) return `${args[0]} ${args[0] === "you" && verb[1] === "is" ? "are" : args[0] === "you" && verb[1] === "has" ? "have" : verb[1]} ${words(verb[2])}${rest ? `, for${rest}` : ""}`;
       // follows(c, top): "the card follows the top card"
       if (/^[a-z]+s$/.test(name)) return `${args[0]} ${name}${rest}`;
       // takenOut(c), legal(c): "the card is taken out", "the card is legal"
-      if (!rest && /^([a-z]+(ed|en|able|ible|al|ous|ive|ful)|[a-z]+)([A-Z]|$)/.test(name)) return `${args[0]} ${args[0] === "you" ? "are" : "is"} ${words(name)}`;
-      return `${words(name)} for ${listWords(args)}`;
+      if (!rest && (/^[a-z]+(ed|en|able|ible|al|ous|ive|ful)([A-Z]|$)/.test(name) || /^[a-z]+$/.test(name))) return `${args[0]} ${args[0] === "you" ? "are" : "is"} ${words(name)}`;
+      return `${words(name)}${/ for$/.test(words(name)) ? "" : " for"} ${listWords(args)}`;
     }
-    const of = args[0] === "you" ? `your ${words(name)}` : `the ${words(name)} of ${args[0]}`;
+    // suitOf(c): "the suit of the card"
+    const thing = words(name).replace(/ of$/, "");
+    const of = args[0] === "you" ? `your ${thing}` : `the ${thing} of ${args[0]}`;
     return `${of}${rest ? `, given${rest}` : ""}`;
   }
 
