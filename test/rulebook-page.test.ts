@@ -50,10 +50,13 @@ describe("the printable rulebook", () => {
     expect(page).toContain("<b>&lt;i&gt;here&lt;/i&gt;</b>: &quot;quoted&quot; &amp; &lt;odd&gt;");
   });
 
-  it("is what houserules explain --html writes", async () => {
+  it("is what houserules explain --html writes, and what the playground's Rulebook panel opens to print", async () => {
     const r = await run(["explain", "idiot", "--html"]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(rulebookPage(idiot()));
+    const { answer } = await import("../src/editor/rules/answer.js");
+    expect(answer({ kind: "explain", rules: "idiot" })).toMatchObject({ kind: "explain", html: r.out });
+    expect(answer({ kind: "explain", rules: "no-such-game" })).toMatchObject({ text: null, html: null });
   });
 });
 
