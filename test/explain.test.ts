@@ -13,7 +13,8 @@ import { functionWords, operatorWords, specialWords } from "../src/explain/wordi
 import { Reader } from "../src/explain/words.js";
 import * as book from "../src/explain/rulebook.js";
 import { explain } from "../src/explain/rulebook.js";
-import { rulebookHtml, rulebookText } from "../src/explain/render.js";
+import { rulebookText } from "../src/explain/render.js";
+import { rulebookPage as rulebookHtml } from "../src/docs/rulebook-page.js";
 import { run } from "./helpers/cli.js";
 import { threesAreWild as threes } from "./helpers/threes.js";
 
@@ -113,7 +114,7 @@ describe("the words of expressions and effects", () => {
     expect(read.parameterNouns(["p"], "clockwiseFrom(dealer).indexOf(p)", cards)).toEqual([undefined]);
     expect(read.parameterNouns(["c"], "if c.suit == \"H\" { move(pile, removed) }", cards)).toEqual(["card"]);
     const idiot = rulebookText(explain(loadComposition(["idiot"]).rules!));
-    expect(idiot).toContain("follows(c, top): the card's rank is at least top's rank.");
+    expect(idiot).toContain("Follows: the card's rank is at least top's rank.");
     // across the shipped rulebooks, "c's" and "p's" were 330 phrases; those left are parameters the body does not type
     const left = shippedRules().map((id) => loadComposition([id, ...completion([id])]).rules).filter((r) => r !== undefined)
       .reduce((n, r) => n + (rulebookText(explain(r!)).match(/\b[a-z]'s\b/g) ?? []).length, 0);
@@ -122,7 +123,7 @@ describe("the words of expressions and effects", () => {
 
   it("reads the values a message fills in, each in angle brackets, and the rest as written", () => {
     expect(read.message("{pile.top} is higher than {hand.count(c => c.rank == 10)}: play {fromTable ? 'a table card' : 'from your hand'}")).toBe(
-      "<the top card of the pile> is higher than <the count of cards in your hand whose rank is 10>: play <\"a table card\" if fromTable, otherwise \"from your hand\">");
+      "<the top card of the pile> is higher than <the count of cards in your hand whose rank is 10>: play <\"a table card\" if from table, otherwise \"from your hand\">");
     expect(read.message("no values here")).toBe("no values here");
     expect(read.message("{1 +} broken")).toBe("(as written: {1 +}) broken");
   });
@@ -150,16 +151,16 @@ describe("a rulebook", () => {
     const b = explain(loaded.rules!);
     expect(b.title).toBe("Idiot + Threes Are Wild");
     expect(b.changes).toEqual([
-      { path: "actions.play", how: "changed", by: ["Threes Are Wild"] },
-      { path: "actions.play.require.rank-order", how: "changed", by: ["Threes Are Wild"] },
+      { path: "actions.play", how: "changed", by: ["Threes Are Wild"], title: "Play" },
+      { path: "actions.play.require.rank-order", how: "changed", by: ["Threes Are Wild"], title: "Play: rank order" },
     ]);
     const rule = b.sections.flatMap((s) => s.items).find((i) => i.path === "actions.play.require.rank-order")!;
     expect(rule.lines.map((l) => l.text)).toEqual([
-      "Only when the rank of the first of cards is 3 or canPlay(the first of cards).",
+      "Only when the first of cards is a three or the first of cards can play.",
       "Otherwise the move is refused: “a three goes on anything”",
     ]);
-    expect(rulebookText(b)).toContain("[changed by Threes Are Wild] play: rank-order: Only when");
-    expect(rulebookText(b)).toContain("[changed by Threes Are Wild: its require] play: play one card"); // which part of the action
+    expect(rulebookText(b)).toContain("[changed by Threes Are Wild] Play: rank order: Only when");
+    expect(rulebookText(b)).toContain("[changed by Threes Are Wild: its require] Play: play one card"); // which part of the action
     expect(rulebookHtml(b)).toContain('<span class="mark changed">changed by Threes Are Wild</span>');
   });
 
@@ -168,8 +169,8 @@ describe("a rulebook", () => {
     const at = mkdtempSync(join(tmpdir(), "houserules-branches-"));
     for (const m of readFileSync("docs/language.md", "utf8").matchAll(/^```yaml file=(\S+)\n([\s\S]*?)^```$/gm)) writeFileSync(join(at, m[1]), m[2]);
     const base = rulebookText(explain(loadComposition(["./call-the-hand.yaml"], at).rules!));
-    expect(base).toContain("Then, when caller is not set, the deal phase; when hands is at least 8, the game ends; otherwise the swap phase.");
-    expect(base).toContain("The phase is left out when the remainder of hands divided by 3 is 0: none of its effects run, and play goes on to the phase that follows.");
+    expect(base).toContain("Then, when the caller is not set, the deal phase; when the hands is at least 8, the game ends; otherwise the swap phase.");
+    expect(base).toContain("The phase is left out when the remainder of the hands divided by 3 is 0: none of its effects run, and play goes on to the phase that follows.");
     const b = explain(loadComposition(["./no-swapping.yaml"], at).rules!);
     const text = rulebookText(b);
     expect(text).toContain("This phase is always left out: none of its effects run, and play goes on to the phase that follows.");
@@ -207,14 +208,14 @@ describe("a rulebook", () => {
 describe("words a reader of a rulebook expects", () => {
   it("name a standard deck's ranks, and only a standard deck's", () => {
     const standard = new Reader({ perPlayer: new Set(), gameZones: new Set(["pile"]), valueNames: new Map([["rank", new Map([[12, "queen"], [14, "ace"]])]]) });
-    expect(standard.expression("pile.top.rank == 12 or 14 == card.rank")).toBe("the rank of the top card of the pile is queen or ace is card's rank");
+    expect(standard.expression("pile.top.rank == 12 or 14 == card.rank")).toBe("the top card of the pile is a queen or card is an ace");
     expect(standard.expression("card.rank >= 10 and card.points == 12")).toBe("card's rank is at least 10 and card's points is 12");
     const other = new Reader({ perPlayer: new Set(), gameZones: new Set() });
-    // a choice among those that pass a test says what is chosen first; a name it does not know as a definition stays as written
-    expect(other.expression("players.filter(p => claim(p) != none).minBy(p => claim(p))")).toBe("the player with the lowest claim(the player), among the players for which claim(the player) is set");
+    // a choice among those that pass a test says what is chosen first; a call is named in words, never as code
+    expect(other.expression("players.filter(p => claim(p) != none).minBy(p => claim(p))")).toBe("the player with the lowest claim, among the players who have a claim");
     expect(other.expression("card.rank == 12")).toBe("card's rank is 12");
     const crazy = rulebookText(explain(loadComposition(["crazy-eights"]).rules!));
-    expect(crazy).toContain("1 if the card's rank is ace");
+    expect(crazy).toContain("1 if the card is an ace");
     expect(crazy).toMatch(/^Cards: A standard deck/m); // one set of cards is not "Cards 1"
   });
 });

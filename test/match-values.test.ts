@@ -99,12 +99,12 @@ describe("values a match passes are checked", () => {
 describe("the rulebook", () => {
   it("says what the match passes to the game inside, option by option in words, and what lastPlaces is", () => {
     const text = rulebookText(explain(compileRulesText(matchRules(), "m.yaml", "m", dir).rules!));
-    expect(text).toContain("It starts with its options set to:\n    hand size: handsPlayed plus 1.\n    last order: order.");
-    expect(text).toContain("Set order to the players of the last game played inside this one in the order they went out.");
+    expect(text).toContain("It starts with its options set to:\n    hand size: the hands played plus 1.\n    last order: the order.");
+    expect(text).toContain("Set the order to the players of the last game played inside this one in the order they went out.");
   });
 
   it("says an option holds players", () => {
     const text = rulebookText(explain(compileRulesText(handRules, "hand.yaml", "hand", dir).rules!));
-    expect(text).toMatch(/lastOrder: Chosen before a game: a list of players; the order the last hand finished in\./);
+    expect(text).toMatch(/Last order: Chosen before a game: a list of players; the order the last hand finished in\./);
   });
 });

@@ -48,8 +48,8 @@ describe("what each rule did, on the Measure screen", () => {
     // then play, which the appends change, then the base's rules
     expect(items[2]).toMatchObject({ own: true, rule: "actions.play" });
     expect(items.slice(3).every((i) => !i.own)).toBe(true);
-    expect(items[0].text).toMatch(/^If the pile is not empty and the rank of the top card of the pile is queen: Reverse the direction of play \(actions\.play\.effect\.append\.1\) — changed the game in (\d+)% of games, ([\d.]+) times a game$/);
-    expect(items[1].text).toMatch(/is jack: Take another turn after this one \(actions\.play\.effect\.append\.2\) — changed the game in \d+% of games, [\d.]+ times a game$/);
+    expect(items[0].text).toMatch(/^If the pile is not empty and the top card of the pile is a queen: Reverse the direction of play \(actions\.play\.effect\.append\.1\) — changed the game in (\d+)% of games, ([\d.]+) times a game$/);
+    expect(items[1].text).toMatch(/is a jack: Take another turn after this one \(actions\.play\.effect\.append\.2\) — changed the game in \d+% of games, [\d.]+ times a game$/);
     // the figures are the summary's own, and both rules changed the game
     const summary = await page.evaluate(() => (globalThis as any).playground.measure.summaries[0]);
     for (const [n, item] of items.slice(0, 2).entries()) {

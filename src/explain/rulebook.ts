@@ -5,8 +5,9 @@
 // a test fails when a key has none.
 import type { ComposedRules } from "../interpreter/load/compose.js";
 import { unescapePointer } from "../interpreter/load/yaml.js";
-import { capitalize, listWords, Reader, words, type Line, type Names } from "./words.js";
+import { capitalize, heading, listWords, Reader, words, type Line, type Names } from "./words.js";
 import { packs, rankNames } from "../interpreter/cards.js";
+import { parseExpression, type Expr } from "../interpreter/lang/ast.js";
 
 type Raw = Record<string, unknown>;
 
@@ -33,6 +34,8 @@ export interface Section {
 
 export interface Assumption {
   path: string;
+  /** the entry it is said of, by its heading ("Pickup: pile not empty"), or its place in words */
+  where: string;
   text: string;
   file: string;
   line: number;
@@ -49,8 +52,10 @@ export interface Rulebook {
   pieces: { id: string; name: string; text: string | null }[];
   sections: Section[];
   assumptions: Assumption[];
-  /** every marked item, in the order of the sections */
-  changes: { path: string; how: Mark["how"]; by: string[] }[];
+  /** The ranks of the standard deck the game is played with, low to high (2 to 14, ace 14); empty for another deck. */
+  ranks: number[];
+  /** every marked item, in the order of the sections, with its heading */
+  changes: { path: string; how: Mark["how"]; by: string[]; title: string }[];
 }
 
 const isMap = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -73,8 +78,56 @@ function programText(item: unknown): string {
 
 function plain(value: unknown): string {
   if (Array.isArray(value)) return listWords(value.map(plain));
-  if (isMap(value)) return Object.entries(value).map(([k, v]) => `${k} ${plain(v)}`).join(", ");
+  if (isMap(value)) return Object.entries(value).map(([k, v]) => `${/^[A-Z0-9]+$/.test(k) ? k : words(k)} ${plain(v)}`).join(", ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
   return String(value);
+}
+
+/**
+ * A table keyed by numbers, neighbours with the same value together: "3–4 players 5, 5–6 players 4" for a table
+ * looked up by the number of players (`unit`), "1–3: 2, 4: 1" otherwise; null for any other table.
+ */
+export function table(value: unknown, unit?: string): string | null {
+  if (!isMap(value)) return null;
+  const rows = Object.entries(value);
+  if (!rows.length || !rows.every(([k, v]) => /^\d+$/.test(k) && (typeof v !== "object" || v === null))) return null;
+  const runs: { from: number; to: number; value: unknown }[] = [];
+  for (const [k, v] of rows.map(([k, v]) => [Number(k), v] as const).sort((a, b) => a[0] - b[0])) {
+    const last = runs[runs.length - 1];
+    if (last && last.to === k - 1 && last.value === v) last.to = k;
+    else runs.push({ from: k, to: k, value: v });
+  }
+  return runs.map((r) => `${r.from === r.to ? r.from : `${r.from}–${r.to}`}${unit ? ` ${unit}` : ":"} ${plain(r.value)}`).join(", ");
+}
+
+const numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/** Whether an expression says yes or no: a comparison, a test, "not", "and", "or". */
+function saysYesOrNo(text: string, predicates: ReadonlySet<string>): boolean {
+  const e = parseExpression(text.replace(/#.*$/gm, "").trim()).value;
+  const yes = (x: Expr): boolean => {
+    switch (x.k) {
+      case "bool":
+        return true;
+      case "unary":
+        return x.op === "not";
+      case "binary":
+        return ["==", "!=", "<", "<=", ">", ">=", "in", "and", "or"].includes(x.op);
+      case "call": {
+        const name = x.callee.k === "name" || x.callee.k === "member" ? x.callee.name : "";
+        return ["empty", "any", "all", "contains", "inHand"].includes(name) || predicates.has(name);
+      }
+      case "member":
+        return ["empty", "any"].includes(x.name);
+      case "name":
+        return predicates.has(x.name);
+      case "cond":
+        return yes(x.then) && yes(x.else);
+      default:
+        return false;
+    }
+  };
+  return !!e && yes(e);
 }
 
 const visibility: Record<string, string> = {
@@ -130,8 +183,53 @@ class Writer {
     const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
     const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
     const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && typeof set.deck === "string" && packs[set.deck]?.standardRanks === true);
-    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
+    // twos and tens are named as a rulebook names them, as the court cards and aces are
+    const ranks = new Map<number, string>([...numberWords.slice(2).map((w, i) => [i + 2, w] as [number, string]), ...rankNames]);
+    const { phrases, predicates } = this.phrases(perPlayer, gameZones);
+    const lists = new Set(Object.entries((this.raw.constants ?? {}) as Raw).filter(([, c]) => Array.isArray(valueOf(c))).map(([name]) => name));
+    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists };
     this.read = new Reader(names);
+  }
+
+  /**
+   * How the rule file's other names read: a yes-or-no definition or variable by its name in words ("from table"),
+   * anything else as a thing ("the top card", "the led suit"); and the definitions that say yes or no.
+   */
+  private phrases(perPlayer: Set<string>, gameZones: Set<string>): { phrases: Map<string, string>; predicates: Set<string> } {
+    const phrases = new Map<string, string>();
+    const predicates = new Set<string>();
+    const define = Object.entries((this.raw.define ?? {}) as Raw);
+    // twice, so that a definition of one that says yes or no says yes or no too
+    for (let i = 0; i < 2; i++) {
+      for (const [key, d] of define) {
+        const text = programText(d);
+        if (isExpression(text) && saysYesOrNo(text, predicates)) predicates.add(key.replace(/\(.*$/, ""));
+      }
+    }
+    for (const [section, yesNo] of [["variables", (v: Raw) => v.type === "bool"], ["constants", () => false], ["options", () => false]] as const) {
+      for (const [name, v] of Object.entries((this.raw[section] ?? {}) as Raw)) {
+        if (perPlayer.has(name) || gameZones.has(name)) continue;
+        phrases.set(name, isMap(v) && yesNo(v) ? words(name) : `the ${words(name)}`);
+      }
+    }
+    for (const [key] of define) {
+      const name = key.replace(/\(.*$/, "");
+      phrases.set(name, predicates.has(name) ? words(name) : `the ${words(name)}`);
+    }
+    return { phrases, predicates };
+  }
+
+  /**
+   * The rule file's own texts with its names in words, as the rest of the rulebook names them: "the option passTo"
+   * is "the option pass to", and a name set as code (`takeable`) loses its backticks.
+   */
+  private prose(): (text: string) => string {
+    const names = new Set<string>([...this.cardAttributes()]);
+    for (const section of ["define", "zones", "variables", "constants", "options", "actions", "triggers", "phases"]) {
+      for (const key of Object.keys((this.raw[section] ?? {}) as Raw)) names.add(key.replace(/\(.*$/, ""));
+    }
+    const named = (w: string) => (names.has(w) ? words(w) : w);
+    return (text) => text.replace(/`([^`]+)`/g, (_, inner: string) => inner.replace(/[A-Za-z_]\w*/g, named)).replace(/\b[a-z]+[A-Z_]\w*\b/g, named);
   }
 
   words(rule: string): string | null {
@@ -151,23 +249,39 @@ class Writer {
       const items = unit(this);
       if (items.length) sections.push({ title, items });
     }
-    const changes = sections.flatMap((s) => s.items.filter((i) => i.mark).map((i) => ({ path: i.path, how: i.mark!.how, by: i.mark!.by })));
+    const changes = sections.flatMap((s) => s.items.filter((i) => i.mark).map((i) => ({ path: i.path, how: i.mark!.how, by: i.mark!.by, title: i.title })));
+    const titles = new Map(sections.flatMap((s) => s.items.map((i) => [i.path, i.title] as const)));
     const head = this.base;
+    const prose = this.prose();
+    for (const s of sections) for (const i of s.items) i.lines = i.lines.map((l) => ({ ...l, text: prose(l.text) }));
+    const said = (v: unknown) => (typeof v === "string" ? prose(v.trim()) : null);
     return {
       title: typeof this.raw.name === "string" ? this.raw.name : "Rules",
       kind: typeof head.family === "string" && head.family !== "other" ? `A ${head.family === "children" ? "children's" : head.family} game.` : null,
-      summary: typeof head.summary === "string" ? head.summary.trim() : null,
+      summary: said(head.summary),
       source: typeof head.rulebook === "string" ? head.rulebook.trim() : null,
-      notes: typeof head.notes === "string" ? head.notes.trim() : null,
+      notes: said(head.notes),
       pieces: this.rules.pieces.map((p, i) => ({
         id: p.id,
         name: p.name,
-        text: i === 0 ? null : (isMap(p.raw.fragment) && typeof p.raw.fragment.text === "string" ? p.raw.fragment.text.trim() : typeof p.raw.summary === "string" ? p.raw.summary.trim() : null),
+        text: i === 0 ? null : said(isMap(p.raw.fragment) && typeof p.raw.fragment.text === "string" ? p.raw.fragment.text : p.raw.summary),
       })),
       sections,
-      assumptions: this.assumptions(),
+      ranks: this.ranks(),
+      assumptions: this.assumptions().map((a) => ({ ...a, text: prose(a.text), where: placeWords(a.path, titles) })),
       changes,
     };
+  }
+
+  /** The ranks of the standard decks the cards come from, low to high. */
+  private ranks(): number[] {
+    const sets = (this.raw.cards as Raw | undefined)?.sets;
+    const out = new Set<number>();
+    for (const set of Array.isArray(sets) ? sets : []) {
+      const pack = isMap(set) && typeof set.deck === "string" ? packs[set.deck] : undefined;
+      if (pack?.standardRanks) for (const card of pack.cards()) if (typeof card.attrs.rank === "number") out.add(card.attrs.rank);
+    }
+    return [...out].sort((a, b) => a - b);
   }
 
   // ---- units: one per section of a rule file ---------------------------------------------------------
@@ -200,7 +314,7 @@ class Writer {
     });
     for (const [name, attr] of Object.entries((cards.attributes ?? {}) as Raw)) {
       const values = isMap(attr) && Array.isArray(attr.values) ? `: ${attr.values.join(", ")}, from low to high` : "";
-      items.push(this.item(`cards.attributes.${name}`, `${name}`, [`A card's ${name}${values}.`, ...(textOf(attr) ? [textOf(attr)!] : [])]));
+      items.push(this.item(`cards.attributes.${name}`, heading(name), [`A card's ${words(name)}${values}.`, ...(textOf(attr) ? [textOf(attr)!] : [])]));
     }
     return items;
   }
@@ -218,7 +332,13 @@ class Writer {
   }
 
   constants(): Item[] {
-    return this.named("constants", (_name, c) => [`Always ${plain(valueOf(c))}.`, ...(textOf(c) ? [textOf(c)!] : [])], true);
+    const used = JSON.stringify(this.raw);
+    return this.named("constants", (name, c) => {
+      const v = valueOf(c);
+      const byPlayers = new RegExp(`\\b${name}\\[playerCount\\]`).test(used);
+      const rows = table(v, byPlayers ? "players" : undefined);
+      return [rows ? `${rows}.` : `Always ${plain(v)}.`, ...(textOf(c) ? [textOf(c)!] : [])];
+    }, true);
   }
 
   options(): Item[] {
@@ -264,10 +384,23 @@ class Writer {
       const lines: Line[] = [];
       if (name === first) lines.push({ text: "Play starts with this phase.", depth: 0 });
       if (textOf(p)) lines.push({ text: textOf(p)!, depth: 0 });
-      for (const key of Object.keys(p)) lines.push(...(phaseKeys[key]?.(p, this.read) ?? []));
+      for (const key of Object.keys(p)) lines.push(...(key === "actions" ? [this.choices(p)] : phaseKeys[key]?.(p, this.read) ?? []));
       if (p.next === undefined && p.game === undefined) lines.push({ text: "Then the phase starts again.", depth: 0 });
       return lines;
     }, false, (name) => `The ${words(name)} phase`);
+  }
+
+  /** What a player may do in a phase, each move by what it does: "On your turn you may: play ...; or pick up ...". */
+  private choices(p: Raw): Line {
+    const actions = (this.raw.actions ?? {}) as Raw;
+    const said = ((p.actions ?? []) as unknown[]).map(String).map((name) => {
+      // a text that starts with how the move is written ("take-bottom <stack>: take ...") says what follows
+      const text = textOf(actions[name])?.replace(/^[\w-]+( <[^>]*>| \[[^\]]*\])*: /, "").replace(/\.$/, "");
+      return text ? text.charAt(0).toLowerCase() + text.slice(1) : words(name);
+    });
+    const who = p.turns === "simultaneous" || p.turns === "realtime" ? "Each player may" : "On your turn you may";
+    const list = said.length <= 1 ? said.join("") : `${said.slice(0, -1).join("; ")}; or ${said[said.length - 1]}`;
+    return { text: `${who}: ${list}.`, depth: 0 };
   }
 
   actions(): Item[] {
@@ -283,20 +416,21 @@ class Writer {
       head.push({ text: `Written as: ${move}.`, depth: 0 });
       if (a.endsTurn === false) head.push({ text: "The turn goes on after it.", depth: 0 });
       if (a.skip === true) head.push({ text: "Left out of the game: no phase offers it.", depth: 0 });
-      items.push(this.item(path, `${name}`, head));
+      const title = heading(name);
+      items.push(this.item(path, title, head));
       this.read.withLocals(params, () => {
         for (const [p, spec] of Object.entries((a.params ?? {}) as Raw)) {
-          items.push(this.item(`${path}.params.${p}`, `${name}: choose ${words(p)}`, [paramWords(p, spec, this.read)]));
+          items.push(this.item(`${path}.params.${p}`, `${title}: choose ${words(p)}`, [paramWords(p, spec, this.read)]));
         }
         for (const [r, req] of Object.entries((a.require ?? {}) as Raw)) {
           const check = isMap(req) ? req.check : req;
           const lines = [`Only when ${this.read.expression(check as string)}.`];
           if (isMap(req) && typeof req.else === "string") lines.push(`Otherwise the move is refused: “${this.read.message(req.else)}”`);
           if (textOf(req)) lines.push(textOf(req)!);
-          items.push(this.item(`${path}.require.${r}`, `${name}: ${r}`, lines));
+          items.push(this.item(`${path}.require.${r}`, `${title}: ${words(r)}`, lines));
         }
-        if (a.effect !== undefined) items.push(this.item(`${path}.effect`, `${name}: what it does`, this.read.program(programText(a.effect))));
-        this.asks(items, name, `${path}.ask`, a.ask, params);
+        if (a.effect !== undefined) items.push(this.item(`${path}.effect`, `${title}: what it does`, this.read.program(programText(a.effect))));
+        this.asks(items, title, `${path}.ask`, a.ask, params);
       });
     }
     return items;
@@ -327,6 +461,16 @@ class Writer {
   end(): Item[] {
     const items: Item[] = [];
     if (this.raw.end !== undefined) items.push(this.item("end", "The end", [`The game ends as soon as ${this.read.expression(valueOf(this.raw.end) as string)}.`]));
+    const limits = this.raw.limits;
+    if (isMap(limits)) {
+      const parts = Object.keys(limits).map((k) => limitKeys[k]?.(limits)).filter(Boolean);
+      items.push(this.item("limits", "Limits", [`${capitalize(parts.join("; "))}.`]));
+    }
+    return items;
+  }
+
+  outcome(): Item[] {
+    const items: Item[] = [];
     const o = this.raw.outcome;
     if (isMap(o)) {
       const lines: string[] = [];
@@ -335,11 +479,6 @@ class Writer {
         if (unit) lines.push(...unit(o, this.read));
       }
       items.push(this.item("outcome", "Who wins", lines));
-    }
-    const limits = this.raw.limits;
-    if (isMap(limits)) {
-      const parts = Object.keys(limits).map((k) => limitKeys[k]?.(limits)).filter(Boolean);
-      items.push(this.item("limits", "Limits", [`${capitalize(parts.join("; "))}.`]));
     }
     return items;
   }
@@ -351,7 +490,7 @@ class Writer {
   // ---- helpers ---------------------------------------------------------------------------------------
 
   /** The items of a named section, each read by `unit`; definitions and constants may be plain values. */
-  private named(section: string, unit: (name: string, value: Raw) => (string | Line)[], plainValues = false, title = (name: string) => name): Item[] {
+  private named(section: string, unit: (name: string, value: Raw) => (string | Line)[], plainValues = false, title = (name: string) => heading(name.replace(/\(.*$/, ""))): Item[] {
     const items: Item[] = [];
     for (const [name, value] of Object.entries((this.raw[section] ?? {}) as Raw)) {
       const v = isMap(value) || !plainValues ? value : { value };
@@ -401,13 +540,23 @@ class Writer {
       if (!isMap(v)) return;
       for (const [k, x] of Object.entries(v)) {
         if (k === "assumed" && typeof x === "string") {
-          out.push({ path: path.join(".") || "the rules", text: x.trim(), file: this.rules.fileOf(`${pointer}/assumed`), line: this.rules.lineOf(`${pointer}/assumed`) });
+          out.push({ path: path.join(".") || "the rules", where: "", text: x.trim(), file: this.rules.fileOf(`${pointer}/assumed`), line: this.rules.lineOf(`${pointer}/assumed`) });
         } else walk(x, `${pointer}/${esc(k)}`, [...path, k]);
       }
     };
     walk(this.raw, "", []);
     return out;
   }
+}
+
+/** A place in the rules by the heading of the entry it is in ("Pickup: pile not empty"), else in words. */
+function placeWords(path: string, titles: ReadonlyMap<string, string>): string {
+  const parts = path.split(".").map((p) => p.replace(/\(.*$/, ""));
+  for (let n = parts.length; n > 0; n--) {
+    const title = titles.get(parts.slice(0, n).join("."));
+    if (title) return n === parts.length ? title : `${title}: ${parts.slice(n).filter((p) => !/^\d+$/.test(p)).map(words).join(", ")}`;
+  }
+  return path === "the rules" ? "The rules as a whole" : heading(parts.filter((p) => !/^\d+$/.test(p)).map(words).join(", "));
 }
 
 function at(raw: unknown, pointer: string): unknown {
@@ -483,7 +632,7 @@ export const optionKeys: Record<string, (o: Raw) => string | undefined> = {
   min: (o) => `at least ${o.min}`,
   max: (o) => `at most ${o.max}`,
   type: (o) => (o.type === "players" ? "a list of players" : "a player"),
-  text: (o) => String(o.text),
+  text: (o) => String(o.text).trim(),
   assumed: () => undefined,
 };
 
@@ -573,17 +722,20 @@ export const limitKeys: Record<string, (l: Raw) => string> = {
 };
 
 /** The sections of the rulebook, in reading order, each from the schema's sections it reads. */
+// A rulebook's order: what is in the box and on the table, setting up, a turn, the end, winning and scoring;
+// the words these rules define last, each under its name in words, for the reader to look up.
 const sectionOrder: [string, (w: Writer) => Item[]][] = [
   ["Players", (w) => w.players()],
   ["Cards", (w) => w.cards()],
   ["Where the cards are", (w) => w.zones()],
-  ["What is kept", (w) => [...w.variables(), ...w.constants(), ...w.options()]],
-  ["Setting up", (w) => w.setup()],
-  ["Terms", (w) => w.define()],
+  ["What is kept", (w) => [...w.variables(), ...w.constants()]],
+  ["Setting up", (w) => [...w.options(), ...w.setup()]],
   ["Play", (w) => w.phases()],
   ["What a player may do", (w) => w.actions()],
   ["Whenever", (w) => w.triggers()],
   ["The end", (w) => w.end()],
+  ["Winning and scoring", (w) => w.outcome()],
+  ["Words used in these rules", (w) => w.define()],
   ["Parts", (w) => w.parts()],
 ];
 

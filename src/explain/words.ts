@@ -14,6 +14,12 @@ export interface Names {
   defines?: Set<string>;
   /** Numbers of a card attribute that have names (a standard deck's rank 12 is the queen), by attribute. */
   valueNames?: ReadonlyMap<string, ReadonlyMap<number, string>>;
+  /** How each other name of the rule file reads (a variable "the led suit", a yes-or-no definition "from table"). */
+  phrases?: ReadonlyMap<string, string>;
+  /** The definitions that say yes or no of what they are given (canPlay(c)): read as a statement about it. */
+  predicates?: ReadonlySet<string>;
+  /** Constants that are lists (looked up by place, not by key). */
+  lists?: ReadonlySet<string>;
 }
 
 /** One line of a rendered program, indented by its depth (the body of an if or a for is one deeper). */
@@ -24,7 +30,26 @@ export interface Line {
 
 /** A camelCase name as words: faceDown → face down. */
 export function words(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Za-z])([0-9])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+}
+
+/** A name as an entry's heading: faceDown → Face down. */
+export function heading(name: string): string {
+  const w = words(name);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** What a one-letter name bound by the rules stands for, by custom: p a player, c a card, n a number. */
+const letterNouns: Record<string, string> = { p: "player", q: "player", o: "player", c: "card", d: "card", t: "team", n: "number", i: "number", j: "number", k: "number", m: "number" };
+
+/** The word for a name bound without a noun of its own: a letter by custom (else "value"), a longer name in words. */
+function boundNoun(name: string): string {
+  return name.length === 1 ? letterNouns[name] ?? "value" : words(name);
+}
+
+/** "a two", "an ace", "an eight". */
+function article(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 /** Words our own phrases start with; a sentence that starts with a name from the rule file keeps its case. */
@@ -101,7 +126,7 @@ export class Reader {
     this.locals = [...saved, ...names];
     this.phrases = new Map(savedPhrases);
     names.forEach((name, i) => {
-      const noun = nouns[i];
+      const noun = nouns[i] ?? (name.length === 1 ? boundNoun(name) : undefined);
       if (noun === undefined) return void this.phrases.delete(name);
       const taken = new Set(this.phrases.values());
       const phrase = [`the ${noun}`, `the other ${noun}`].find((x) => !taken.has(x));
@@ -165,7 +190,7 @@ export class Reader {
 
   /** What a name bound over a list reads as: named by the list's items, else by its own name in words. */
   private nounFor(name: string, list: Expr | undefined): string {
-    return (list && this.nounOf(list)) ?? (name.length > 1 ? words(name) : "item");
+    return (list && this.nounOf(list)) ?? (name.length > 1 ? words(name) : letterNouns[name] ?? "item");
   }
 
   private block(stmts: Stmt[], depth: number): Line[] {
@@ -206,8 +231,8 @@ export class Reader {
         // a definition of the rule file used as an effect is named as written
         const named = s.expr.k === "call" && s.expr.callee.k === "name" ? s.expr.callee.name : s.expr.k === "name" ? s.expr.name : null;
         if (named !== null && !Object.hasOwn(functionWords, named)) {
-          const args = s.expr.k === "call" && s.expr.args.length ? `(${s.expr.args.map((a) => this.expr(a)).join(", ")})` : "";
-          return [{ text: `Do ${named}${args}.`, depth }];
+          const args = s.expr.k === "call" ? s.expr.args.map((a) => this.expr(a)) : [];
+          return [{ text: `${heading(named)}${args.length ? `, with ${listWords(args)}` : ""}.`, depth }];
         }
         return [{ text: `${capitalize(this.expr(s.expr), this.locals)}.`, depth }];
       }
@@ -232,16 +257,22 @@ export class Reader {
         return this.call(e);
       case "index":
         // a constant's table is looked up by a key; a list is counted from 0
+        if (e.object.k === "name" && this.names.lists?.has(e.object.name)) return `entry ${this.inner(e.index)} of ${this.name(e.object.name)}, counting from 0`;
         return e.object.k === "name" && !this.locals.includes(e.object.name) && !this.names.perPlayer.has(e.object.name) && !this.names.gameZones.has(e.object.name)
-          ? `${e.object.name} for ${this.expr(e.index)}`
+          ? `${this.name(e.object.name)}${/ of$/.test(this.name(e.object.name)) ? "" : " for"} ${this.expr(e.index)}`
           : `card ${this.inner(e.index)} of ${this.expr(e.object)}, counting from 0`;
       case "unary":
         return e.op === "-" ? `minus ${this.inner(e.arg)}` : `not ${this.inner(e.arg)}`;
       case "binary": {
         const unset = this.unset(e);
         if (unset) return unset;
+        const rank = this.rankIs(e);
+        if (rank) return rank;
+        const said = this.joined(e);
+        if (said) return said;
         // "me == maker" reads "you are maker", not "you is"; "c.rank == 12" reads "c's rank is queen"
-        const [l, r] = [this.named(e.right, e.left) ?? this.side(e.left, e.op), this.named(e.left, e.right) ?? this.side(e.right, e.op)];
+        const name = (attribute: Expr, value: Expr) => (comparison(e.op) ? this.named(attribute, value) : undefined);
+        const [l, r] = [name(e.right, e.left) ?? this.side(e.left, e.op), name(e.left, e.right) ?? this.side(e.right, e.op)];
         return fill(operatorWords[e.op], { l, r }).replace(/^you is\b/, "you are");
       }
       case "cond":
@@ -249,8 +280,29 @@ export class Reader {
       case "list":
         return e.items.length === 0 ? "nothing" : listWords(e.items.map((x) => this.expr(x)));
       case "lambda":
-        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => words(p.name)).join(" and ")}, ${this.expr(e.body)}`);
+        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => this.name(p.name).replace(/^the /, "")).join(" and ")}, ${this.expr(e.body)}`);
     }
+  }
+
+  /** Texts joined with +, as the words they make: “<the card's name> is lower than <the top card's name>”. */
+  private joined(e: Extract<Expr, { k: "binary" }>): string | undefined {
+    if (e.op !== "+") return undefined;
+    const parts: Expr[] = [];
+    const flat = (x: Expr): void => void (x.k === "binary" && x.op === "+" ? (flat(x.left), flat(x.right)) : parts.push(x));
+    flat(e);
+    if (!parts.some((p) => p.k === "str")) return undefined;
+    return `“${parts.map((p) => (p.k === "str" ? p.value : `<${this.expr(p)}>`)).join("")}”`;
+  }
+
+  /** "c.rank == 2" of a standard deck reads "the card is a two", and != "is not a two". */
+  private rankIs(e: Extract<Expr, { k: "binary" }>): string | undefined {
+    if (e.op !== "==" && e.op !== "!=") return undefined;
+    const [attribute, value] = e.left.k === "member" ? [e.left, e.right] : [e.right, e.left];
+    if (attribute.k !== "member" || attribute.name !== "rank") return undefined;
+    const name = this.named(attribute, value);
+    if (!name) return undefined;
+    const owner = this.expr(attribute.object);
+    return `${owner} ${owner === "you" ? "are" : "is"} ${e.op === "!=" ? "not " : ""}${article(name)}`;
   }
 
   /** A number compared with a card attribute whose values have names, by its name: the queen, not 12. */
@@ -284,7 +336,7 @@ export class Reader {
       const have = owner === "you" ? "have" : "has";
       return is ? `${owner} ${have} ${/^[aeiou]/.test(thing) ? "an" : "a"} ${thing}` : `${owner} ${have} no ${thing}`;
     };
-    if (subject.k === "call" && subject.callee.k === "name" && this.names.defines?.has(subject.callee.name) && subject.args.length === 1) {
+    if (subject.k === "call" && subject.callee.k === "name" && !Object.hasOwn(functionWords, subject.callee.name) && subject.args.length === 1) {
       return owned(this.inner(subject.args[0]), words(subject.callee.name));
     }
     if (subject.k === "member" && !Object.hasOwn(functionWords, subject.name)) return owned(this.inner(subject.object), words(subject.name));
@@ -298,14 +350,14 @@ export class Reader {
     if (Object.hasOwn(specialWords, name)) return specialWords[name as keyof typeof specialWords];
     if (this.names.perPlayer.has(name)) return `your ${words(name)}`;
     if (this.names.gameZones.has(name)) return `the ${words(name)}`;
-    return name;
+    return this.names.phrases?.get(name) ?? words(name);
   }
 
   private member(object: Expr, name: string): string {
     if (Object.hasOwn(functionWords, name) && !this.names.perPlayer.has(name)) return this.callNamed(name, [object]);
     const owner = this.expr(object);
     const simple = object.k === "name" || (object.k === "member" && object.object.k === "name" && !Object.hasOwn(functionWords, object.name));
-    const thing = this.names.perPlayer.has(name) ? words(name) : name;
+    const thing = words(name);
     if (owner === "you") return `your ${thing}`;
     return simple ? `${owner}'s ${thing}` : `the ${thing} of ${owner}`;
   }
@@ -321,13 +373,7 @@ export class Reader {
     const templates = Object.hasOwn(functionWords, name) ? functionWords[name] : undefined;
     // a definition of the rule file, named as written: the rulebook's Definitions say what it is; one of a
     // player or a card whose name is a thing it has reads as that: the claim of the player, your claim
-    if (!templates) {
-      if (args.length === 1 && this.names.defines?.has(name) && !predicate(name)) {
-        const of = this.inner(args[0]);
-        return of === "you" ? `your ${words(name)}` : `the ${words(name)} of ${of}`;
-      }
-      return args.length ? `${name}(${args.map((a) => this.expr(a)).join(", ")})` : name;
-    }
+    if (!templates) return this.definition(name, args.map((a) => this.inner(a)));
     if (Object.hasOwn(youWords, name) && args.length === 1 && args[0].k === "name" && args[0].name === "me") return youWords[name];
     const lambda = args.find((a): a is Extract<Expr, { k: "lambda" }> => a.k === "lambda");
     // filter(list, c => a).count(c => b) reads once: the count of c in the list for which a, ...
@@ -351,22 +397,47 @@ export class Reader {
       // "the player with the lowest claim": a value of the bound item itself is named by the value alone
       const body = lambda.body;
       if (param !== undefined && /\{body\}$/.test(templates[templates.length - 1]) && /with the (highest|lowest)|order of/.test(templates[templates.length - 1])) {
-        if (body.k === "call" && body.callee.k === "name" && this.names.defines?.has(body.callee.name) && body.args.length === 1 && body.args[0].k === "name" && body.args[0].name === param) values.body = words(body.callee.name);
+        if (body.k === "call" && body.callee.k === "name" && !Object.hasOwn(functionWords, body.callee.name) && body.args.length === 1 && body.args[0].k === "name" && body.args[0].name === param) values.body = words(body.callee.name);
         else if (body.k === "member" && body.object.k === "name" && body.object.name === param && !Object.hasOwn(functionWords, body.name)) values.body = words(body.name);
       }
-      values.which = relative(values.body, noun);
+      values.which = relative(values.body, noun, true);
       if (values["0"] === `the ${values.ps}`) values.all = values.ps;
     }
     let template = templates[Math.min(templates.length - 1, Math.max(0, templates.length - 1 - missingOptional(templates, values)))];
     if (filtered && (template.includes("{p} in {0}") || template.includes("{ps} in {0}"))) {
-      values.where = relative(this.withLocals([lambda!.params[0]?.name ?? "item"], () => this.expr(filtered.test), [values.p]), values.p!);
       // the player with the lowest claim, among the players who have a claim: the choice first
       const choice = /^(the|every) \{p\} in \{0\} (with .*)$/.exec(template);
+      values.where = relative(this.withLocals([lambda!.params[0]?.name ?? "item"], () => this.expr(filtered.test), [values.p]), values.p!, !!choice || template.includes("{ps}"));
       template = choice ? `${choice[1]} {p} ${choice[2]}, among {0} {where}` : template.replace(/\{(ps?)\} in \{0\}/, template.includes("{which}") ? "{$1} in {0} {where} and" : "{$1} in {0} {where}");
     } else if (filtered) values["0"] = this.inner(filtered.call);
     // "every player in the players" is every player
     if (values.all !== undefined && !filtered) template = template.replace("{p} in {0}", "{p}").replace("{ps} in {0}", "{ps}");
     return fill(template, values);
+  }
+
+  /**
+   * A call of one of the rule file's definitions, by its name in words: one that says yes or no as a statement about
+   * what it is given ("the card can play", "the card follows the top card"), another as a thing that has ("your
+   * claim", "the hand score of the crib, given yes").
+   */
+  private definition(name: string, args: string[]): string {
+    if (args.length === 0) return this.name(name);
+    const rest = args.length > 1 ? ` ${listWords(args.slice(1))}` : "";
+    // a definition whose body says yes or no; one whose body says otherwise is a thing, whatever its name
+    const known = this.names.predicates !== undefined && this.names.defines?.has(name);
+    if (known ? this.names.predicates!.has(name) || /^(is|has|can|may|must|should|does)[A-Z]/.test(name) : predicate(name)) {
+      const verb = /^(is|has|can|may|must|does|should)([A-Z_].*)$/.exec(name);
+      if (verb) return `${args[0]} ${args[0] === "you" && verb[1] === "is" ? "are" : args[0] === "you" && verb[1] === "has" ? "have" : verb[1]} ${words(verb[2])}${rest ? `, for${rest}` : ""}`;
+      // follows(c, top): "the card follows the top card"
+      if (/^[a-z]+s$/.test(name)) return `${args[0]} ${name}${rest}`;
+      // takenOut(c), legal(c): "the card is taken out", "the card is legal"
+      if (!rest && (/^[a-z]+(ed|en|able|ible|al|ous|ive|ful)([A-Z]|$)/.test(name) || /^[a-z]+$/.test(name))) return `${args[0]} ${args[0] === "you" ? "are" : "is"} ${words(name)}`;
+      return `${words(name)}${/ for$/.test(words(name)) ? "" : " for"} ${listWords(args)}`;
+    }
+    // suitOf(c): "the suit of the card"
+    const thing = words(name).replace(/ of$/, "");
+    const of = args[0] === "you" ? `your ${thing}` : `the ${thing} of ${args[0]}`;
+    return `${of}${rest ? `, given${rest}` : ""}`;
   }
 
   /** The list and test of a filter whose test's parameter has the given name, as in hand.filter(c => ...). */
@@ -407,13 +478,17 @@ function plural(noun: string): string {
  * A test of a bound item as a clause after its plural ("the players who have a claim", "the cards whose rank is
  * 2"); one that does not start with the item reads "for which ...".
  */
-function relative(test: string, noun: string): string {
+function relative(test: string, noun: string, many: boolean): string {
   const subject = `the ${noun}`;
   if (test.startsWith(`${subject}'s `)) return `whose ${test.slice(subject.length + 3)}`;
   if (test.startsWith(`${subject} `)) {
     const rest = test.slice(subject.length + 1);
     const verbs: Record<string, string> = { has: "have", is: "are", goes: "go", does: "do", holds: "hold", takes: "take", finishes: "finish" };
     const [verb] = rest.split(" ");
+    // "the card is not a two": the cards that are not twos
+    const one = /^is (not )?an? (\w+)$/.exec(rest);
+    if (one && many) return `that are ${one[1] ?? ""}${plural(one[2])}`;
+    if (!many) return `${noun === "player" ? "who" : "that"} ${rest}`;
     if (Object.hasOwn(verbs, verb)) return `${noun === "player" ? "who" : "that"} ${verbs[verb]}${rest.slice(verb.length)}`;
   }
   return `for which ${test}`;

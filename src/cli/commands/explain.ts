@@ -6,15 +6,16 @@ import { ruleFoldersOption } from "../rule-folders.js";
 import { rulesFlags, rulesToLoad } from "../rules-args.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { explainRules } from "../../explain/explain-rules.js";
-import { rulebookHtml, rulebookText } from "../../explain/render.js";
+import { rulebookText } from "../../explain/render.js";
+import { rulebookPage } from "../../docs/rulebook-page.js";
 
 export const explainHelp = `Usage: houserules explain <id> [--with <fragment>]... [--html] [--json] [--out FILE]
        houserules explain --compose "Deal Eight, Take Lots of Tricks, Crazy Eights, Whist" [...]
        houserules explain --preset "Black Maria" [...]
 
 Writes the rules, with any fragments composed onto them, as a rulebook to hand to friends at the table:
-players, cards, where the cards are, what is kept, setting up, terms, play, what a player may do, when the
-game ends and who wins, all in plain English. Every value the rulebook does not give is listed at the end as
+players, cards, where the cards are, what is kept, setting up, play, what a player may do, when the game
+ends, winning and scoring, and the words the rules define, all in plain English. Every value the rulebook does not give is listed at the end as
 an assumption, and for a variant each rule a fragment changes or adds is marked with the fragment's name.
 
 Options:
@@ -22,7 +23,7 @@ Options:
   --compose L  rules composed from cards named as printed, comma-separated
   --preset P   the cards of a named preset
   --add-card F a match with the rule card in file F added to its cards (NAME=F: in the place of NAME)
-  --html       write the rulebook as a self-contained HTML page instead of text
+  --html       write the rulebook as a self-contained HTML page to print, the cards it names drawn
   --out FILE   write to FILE instead of the terminal
   --json       print the rulebook as one JSON object: {title, summary, source, notes, pieces, sections
                [{title, items [{title, lines [{text, depth}], mark {how, by}, path}]}], assumptions, changes}
@@ -45,7 +46,7 @@ export async function explainCommand(argv: string[], io: IO): Promise<number> {
     for (const d of errors) io.err(formatDiagnostic(d) + "\n");
     return 1;
   }
-  const text = values.json ? JSON.stringify(book, null, 2) + "\n" : values.html ? rulebookHtml(book) : rulebookText(book);
+  const text = values.json ? JSON.stringify(book, null, 2) + "\n" : values.html ? rulebookPage(book) : rulebookText(book);
   if (typeof values.out === "string") {
     try {
       writeFileSync(values.out, text);

@@ -16,6 +16,9 @@ export class RulebookPanel {
   readonly el: HTMLElement;
   private of = h("span", { class: "rulebook-of", "data-test": "rulebook-of" });
   private toggle = h("button", { class: "small", "data-test": "rulebook-toggle", onclick: () => this.setHidden(!this.hidden) });
+  /** Opens the rulebook shown as the page to print (escaped text, drawn cards), in a tab of its own. */
+  private print = h("button", { class: "small", "data-test": "rulebook-print", title: "Open this rulebook as a page to print, its cards drawn", disabled: true, onclick: () => this.openPage() }, "Print");
+  private page: string | null = null;
   private body = h("pre", { class: "rulebook-text", "data-test": "rulebook" });
   private asked = 0;
   /** The reference shown, and the files its rulebook was made from (by page path). */
@@ -30,7 +33,7 @@ export class RulebookPanel {
     private current: () => string | null,
   ) {
     this.el = h("aside", { class: "rulebook-panel", "aria-label": "Rulebook", "data-test": "rulebook-panel" },
-      h("div", { class: "rulebook-head" }, h("h2", {}, "Rulebook"), this.of, this.toggle), this.body);
+      h("div", { class: "rulebook-head" }, h("h2", {}, "Rulebook"), this.of, this.print, this.toggle), this.body);
     this.hidden = safeStorage()?.getItem(hiddenKey) === "yes";
     this.setHidden(this.hidden);
     app.onChecked((results) => this.checked(results));
@@ -76,6 +79,8 @@ export class RulebookPanel {
     if (!path || this.app.reference(path) !== ref) return;
     if (reply.text !== null) {
       this.good = { ref, text: reply.text };
+      this.page = reply.html;
+      this.print.disabled = reply.html === null;
       this.show(ref, drawn(reply.text), "current");
     } else if (this.good?.ref === ref) {
       // a keystroke that breaks the file: the last rulebook stays, dimmed, under a line that says why
@@ -89,6 +94,13 @@ export class RulebookPanel {
         ...reply.errors.map((e) => `${e}\n`),
       ], "failed");
     }
+  }
+
+  private openPage(): void {
+    if (!this.page) return;
+    const url = URL.createObjectURL(new Blob([this.page], { type: "text/html" }));
+    globalThis.open?.(url, "_blank", "noopener");
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
   private show(ref: string, children: (Node | string)[], state: "current" | "failed"): void {

@@ -13,6 +13,7 @@ import { languageInfo } from "../../authoring/assist.js";
 import { reservedWords } from "../../../grammar/lexer.js";
 import { explainRules } from "../../explain/explain-rules.js";
 import { rulebookText } from "../../explain/render.js";
+import { rulebookPage } from "../../docs/rulebook-page.js";
 import { formatDiagnostic } from "../../interpreter/diagnostics.js";
 import { sideRefs } from "../../interpreter/load/card-names.js";
 import { rulesInWords, whereWritten } from "./where.js";
@@ -46,7 +47,7 @@ export function answer(request: Request): Reply {
       return { kind: "language", ...languageInfo(reservedWords) };
     case "explain": {
       const { book, errors } = explainRules([request.rules]);
-      return { kind: "explain", rules: request.rules, text: book && rulebookText(book), errors: errors.map((d) => formatDiagnostic(d)) };
+      return { kind: "explain", rules: request.rules, text: book && rulebookText(book), html: book && rulebookPage(book), errors: errors.map((d) => formatDiagnostic(d)) };
     }
     case "rules":
       return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };

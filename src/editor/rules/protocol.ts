@@ -100,7 +100,8 @@ export type Reply =
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
-  | { kind: "explain"; rules: string; text: string | null; errors: string[] }
+  /** html: the same rulebook as the page `houserules explain --html` writes, to print */
+  | { kind: "explain"; rules: string; text: string | null; html: string | null; errors: string[] }
   /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
   | { kind: "rules"; refs: string[]; composed: boolean }
   /**
