@@ -8,13 +8,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import websocket from "@fastify/websocket";
 import rateLimit from "@fastify/rate-limit";
 import type { WebSocket } from "ws";
-import { makeAgent } from "../agents/index.js";
-import { seatNames } from "../sim/play-game.js";
 import { programVersion } from "../node/rules-hash.js";
 import { pageHtml, seatPage } from "./page.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow, readMessage, type RoomAnswer, type ServerMessage } from "./protocol.js";
 import { Room, hashSecret, logName, makeRoomFolder, newSecret, roomName, type RoomFile, type RoomTiming, type Viewer, writeSynced } from "./room.js";
 import { randomBytes } from "node:crypto";
+import { lobbyRoutes } from "./table-routes.js";
+import type { Table } from "./tables.js";
+import { shelfOf } from "../interpreter/load/shelf.js";
+import { catalog } from "../interpreter/load/catalog.js";
+import { BadRequest, readRoomRequest, type RoomMade, type RoomRequest } from "./room-request.js";
 import { StartChecks, defaultStartBounds, type StartBounds } from "./starts.js";
 import { defaultStepMs, defaultStepWork } from "./step-budget.js";
 
@@ -66,80 +69,16 @@ export interface ServeOptions {
 export interface Server {
   url: string;
   rooms: Map<string, Room>;
+  tables: Map<string, Table>;
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
 const roomId = /^[A-Za-z0-9_-]{16}$/;
-const fileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.yaml$/;
-/** The agents a server plays: quick ones, since every room shares the server's one thread. */
-const serverAgents = new Set(["random", "greedy"]);
 /** A room request with its rule files is at most this many bytes. */
 const maxRoomBytes = 2 * 1024 * 1024;
 const maxConnectionsPerRoom = 64;
 
-
-interface RoomRequest {
-  rules?: unknown;
-  files?: unknown;
-  players?: unknown;
-  agents?: unknown;
-  names?: unknown;
-  seed?: unknown;
-  options?: unknown;
-  speed?: unknown;
-}
-
-class BadRequest extends Error {}
-
-const text = (v: unknown, max: number, what: string): string => {
-  if (typeof v !== "string" || v.length === 0 || v.length > max) throw new BadRequest(`${what} is a text of 1 to ${max} characters`);
-  return v;
-};
-const list = (v: unknown, max: number, what: string): unknown[] => {
-  if (!Array.isArray(v) || v.length > max) throw new BadRequest(`${what} is a list of at most ${max}`);
-  return v;
-};
-
-/** A room request read: every name and size checked; options copied into an object with no prototype. */
-function readRoomRequest(body: RoomRequest): { rules: string[]; files: { name: string; text: string }[]; agents: (string | null)[]; names: string[]; seed: string; options: Record<string, unknown>; speed: number } {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new BadRequest("a room is asked for with a JSON object");
-  const files = body.files === undefined ? [] : list(body.files, 16, "files").map((f, i) => {
-    const file = f as { name?: unknown; text?: unknown };
-    const name = text(file?.name, 68, `files[${i}].name`);
-    if (!fileName.test(name)) throw new BadRequest(`files[${i}].name is a file name such as my-rules.yaml (letters, digits, - and _)`);
-    if (typeof file.text !== "string") throw new BadRequest(`files[${i}].text is the file's text`);
-    return { name, text: file.text };
-  });
-  if (new Set(files.map((f) => f.name.toLowerCase())).size !== files.length) throw new BadRequest("two files have the same name");
-  const rules = body.rules === undefined ? files.map((f) => `./${f.name}`) : (typeof body.rules === "string" ? [body.rules] : list(body.rules, 16, "rules")).map((r, i) => text(r, 200, `rules[${i}]`));
-  if (rules.length === 0) throw new BadRequest("a room needs rules: an id such as idiot, or files");
-  const count = body.players === undefined ? (Array.isArray(body.agents) ? body.agents.length : 0) : body.players;
-  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 32) throw new BadRequest("players is a whole number from 1 to 32 (or give agents, one per seat)");
-  const agents = body.agents === undefined ? Array<string | null>(count).fill(null) : list(body.agents, count, "agents").map((a, i) => {
-    if (a === null) return null;
-    const name = text(a, 40, `agents[${i}]`);
-    if (!serverAgents.has(name) || !makeAgent(name)) throw new BadRequest(`agents[${i}] is null (a person) or one of ${[...serverAgents].join(", ")}`);
-    return name;
-  });
-  if (agents.length !== count) throw new BadRequest(`agents has one entry per seat (${count})`);
-  const names = body.names === undefined ? seatNames(count) : list(body.names, count, "names").map((n, i) => text(n, 40, `names[${i}]`));
-  if (names.length !== count || new Set(names).size !== count) throw new BadRequest(`names has a different name for each seat (${count})`);
-  const seed = body.seed === undefined ? randomBytes(6).toString("hex") : typeof body.seed === "number" && Number.isFinite(body.seed) ? String(body.seed) : text(body.seed, 100, "seed");
-  const options: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  if (body.options !== undefined) {
-    if (body.options === null || typeof body.options !== "object" || Array.isArray(body.options)) throw new BadRequest("options is an object of option names and values");
-    const entries = Object.entries(body.options as object);
-    if (entries.length > 64) throw new BadRequest("at most 64 options");
-    for (const [k, v] of entries) {
-      if (!["number", "string", "boolean"].includes(typeof v) || (typeof v === "string" && v.length > 200)) throw new BadRequest(`option ${k.slice(0, 40)} takes a number, a text or true/false`);
-      options[k] = v;
-    }
-  }
-  const speed = body.speed ?? 1;
-  if (typeof speed !== "number" || !(speed >= 0.1 && speed <= 100)) throw new BadRequest("speed is a number from 0.1 to 100: how much faster than the wall clock a real-time game runs");
-  return { rules, files, agents, names, seed, options, speed };
-}
 
 export async function startServer(o: ServeOptions): Promise<Server> {
   const say = o.say ?? (() => {});
@@ -264,6 +203,33 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     return load;
   };
 
+  /**
+   * A new room: its folder with the files sent, the files' rules loaded and started on the check's thread first
+   * (this thread is every room's), then the room made and held. The room, or why not in words that name the
+   * files as sent.
+   */
+  const createRoom = async (asked: RoomMade, secrets: (string | null)[], address: string): Promise<Room | string> => {
+    const id = randomBytes(12).toString("base64url");
+    const folder = join(data, id);
+    makeRoomFolder(folder);
+    for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
+    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets };
+    const refuse = (error: string) => {
+      rmSync(folder, { recursive: true, force: true });
+      return shown(error, folder);
+    };
+    const unfit = asked.files.length > 0 ? await starts.check({ folder, rules: asked.rules, names: asked.names, seed: asked.seed, options: asked.options, stepMs: timing.stepMs, stepWork: timing.stepWork }) : null;
+    if (unfit !== null) return refuse(unfit);
+    const room = await Room.create(folder, file, timing);
+    if (typeof room === "string") return refuse(room);
+    hold(room);
+    held.add(id);
+    const made = madeBy.get(address) ?? new Set<string>();
+    madeBy.set(address, made.add(id));
+    say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
+    return room;
+  };
+
   // Fastify's own request log prints urls and headers: it is off, so that nothing a client sent is written down.
   // behind a reverse proxy every connection comes from the proxy: only a proxy named here is believed about whom it
   // forwards (req.ip is then the player's address), never a client that sends X-Forwarded-For itself
@@ -316,26 +282,10 @@ export async function startServer(o: ServeOptions): Promise<Server> {
       if (e instanceof BadRequest) return reply.code(400).send({ error: e.message });
       throw e;
     }
-    const id = randomBytes(12).toString("base64url");
-    const folder = join(data, id);
-    makeRoomFolder(folder);
-    for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
     const secrets = asked.agents.map((a) => (a === null ? newSecret() : null));
-    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets: secrets.map((s) => (s === null ? null : hashSecret(s))) };
-    const refuse = (error: string) => {
-      rmSync(folder, { recursive: true, force: true });
-      return reply.code(400).send({ error: shown(error, folder) });
-    };
-    // rule files sent with the room load and start on the check's thread first: this thread is every room's
-    const unfit = asked.files.length > 0 ? await starts.check({ folder, rules: asked.rules, names: asked.names, seed: asked.seed, options: asked.options, stepMs: timing.stepMs, stepWork: timing.stepWork }) : null;
-    if (unfit !== null) return refuse(unfit);
-    const room = await Room.create(folder, file, timing);
-    if (typeof room === "string") return refuse(room);
-    hold(room);
-    held.add(id);
-    const made = madeBy.get(req.ip) ?? new Set<string>();
-    madeBy.set(req.ip, made.add(id));
-    say(`room ${id} made: ${room.game.name}, ${asked.names.length} seats`);
+    const room = await createRoom(asked, secrets.map((s) => (s === null ? null : hashSecret(s))), req.ip);
+    if (typeof room === "string") return reply.code(400).send({ error: room });
+    const id = room.id;
     const base = `http://${req.headers.host}`;
     return reply.code(201).send({
       room: id, rules: room.game.name, socket: `/rooms/${id}/socket`,
@@ -370,15 +320,28 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     connect(socket, room, o);
   });
 
+  const lobby = await lobbyRoutes(app, {
+    data, say, timing, starts, rooms, createRoom, originRefused, crossOrigin,
+    maxTables: maxRooms, tablesPerAddress: roomsPerAddress, perMinute: o.roomsPerMinute ?? 30, connectionsPerMinute: o.connectionsPerMinute ?? 120,
+    burst: o.burst, perSecond: o.perSecond, expireMs,
+  });
+  // the shelf's games and their house rules, for the lobby's form of a new table
+  const shelf = shelfOf(catalog()).map((g) => ({ id: g.id, name: g.name, family: g.family, players: g.players, houseRules: g.houseRules.map((r) => ({ id: r.id, name: r.name })) }));
+  app.get("/shelf", async (req, reply) => {
+    crossOrigin(req, reply);
+    return { games: shelf };
+  });
+
   await app.listen({ host: o.host, port: o.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : o.port;
   const host = o.host.includes(":") ? `[${o.host}]` : o.host;
   return {
-    url: `http://${host}:${port}`, rooms, app,
+    url: `http://${host}:${port}`, rooms, tables: lobby.tables, app,
     close: async () => {
       for (const room of rooms.values()) room.close();
       clearInterval(expiring);
+      lobby.close();
       await app.close();
       await starts.close();
     },
