@@ -13,6 +13,7 @@ import { loadComposition } from "../src/interpreter/load/load.js";
 import type { Frame } from "../src/serve/protocol.js";
 import type { Game } from "../src/interpreter/model.js";
 import { framesLeaks, makeRoom } from "./helpers/serve-client.js";
+import { autoplay } from "./helpers/seat-page.js";
 
 let server: Server;
 let browser: Browser;
@@ -55,30 +56,6 @@ const drawnLeaks = (page: Page, game: Game, f: Frame) => {
     return [...new Set(wrong)];
   }, [[...known], hidden] as const);
 };
-
-/** Clicks the first move the page offers whenever it offers one, until the game is over. */
-const autoplay = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((done) => {
-        const shown = (globalThis as unknown as { houserules: { over: boolean } }).houserules;
-        // seeded, and shedding before picking up: a game of random clicks can run to thousands of moves, each
-        // drawn on three tables, where a player who plays when they can ends it in a few hundred
-        let seed = 7;
-        const next = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
-        const tick = () => {
-          if (shown.over) return done();
-          const moves = [...document.querySelectorAll<HTMLButtonElement>("#moves button:not([disabled])")];
-          const text = (b: HTMLButtonElement) => b.textContent ?? "";
-          const ready = moves.filter((b) => /^\s*ready/.test(text(b)));
-          const shed = moves.filter((b) => /^\s*(play|flip)/.test(text(b)));
-          const choice = ready.length ? ready : shed.length ? shed : moves;
-          if (choice.length) choice[next(choice.length)].click();
-          setTimeout(tick, 0);
-        };
-        tick();
-      }),
-  );
 
 describe("the page of a seat's link", () => {
   it("plays an Idiot variant to its end in three browsers, each shown only what its seat may see; a forged link is refused", async () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import WebSocket from "ws";
 import { startServer, type Server } from "../src/serve/server.js";
-import type { TableMessage, TableState } from "../src/serve/tables.js";
+import type { TableMessage, TableState } from "../src/serve/protocol.js";
 import type { TableAnswer } from "../src/serve/table-routes.js";
 import { Client, Player, spawnServer } from "./helpers/serve-client.js";
 

@@ -159,3 +159,50 @@ export class MessageBudget {
     return true;
   }
 }
+
+// A table in the lobby (src/serve/tables.ts): what its connections are told, and what they may send.
+
+/** What a table tells every connection: who sits where, and the room of its game when one is being played. */
+export interface TableState {
+  t: "table";
+  table: string;
+  name: string;
+  rules: string;
+  /** Per seat, the name of whoever sits there, or null for a free seat. */
+  seats: (string | null)[];
+  /** The room of the table's latest game, or null before the first. */
+  room: string | null;
+  /** Whether that game is over (a rematch can be asked for). */
+  over: boolean;
+  games: number;
+  /** The agent that plays a seat left empty. */
+  agent: string;
+}
+
+export interface ChatLine {
+  from: string;
+  text: string;
+}
+
+export type TableMessage =
+  | TableState
+  /** The answer to sit, to that connection only: the seat and its secret, which its link carries from then on. */
+  | { t: "seated"; seat: number; secret: string }
+  | { t: "chat"; lines: ChatLine[] }
+  | { t: "error"; code: ErrorCode | TableErrorCode; message: string };
+
+export type TableErrorCode = "taken" | "started" | "not-host" | "not-over" | "name";
+
+export type TableClientMessage =
+  /** Sit in a free seat under a name of one's own (1 to 24 characters). */
+  | { t: "sit"; seat: number; name: string }
+  /** Leave one's seat before the first game (the seat's secret proves it is yours). */
+  | { t: "leave"; seat: number; secret: string }
+  /** The host: start the first game, agents playing the seats nobody took. */
+  | { t: "start"; host: string }
+  /** The host: a new game with the same seats once the last is over. */
+  | { t: "rematch"; host: string }
+  /** The host: free a seat before the first game. */
+  | { t: "remove"; seat: number; host: string }
+  /** A few words at the table, from a seat (with its secret) or from an onlooker (seat -1, no secret). */
+  | { t: "say"; text: string; seat: number; secret: string };

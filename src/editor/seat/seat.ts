@@ -1,4 +1,4 @@
-// The page a seat's link opens on `houserules serve` (docs/serve.md): the seat's table drawn as the playground's
+// The page a seat's link opens on `houserules serve` (docs/serve.md), and with a table's link or none, the lobby: the seat's table drawn as the playground's
 // Play screen draws it (src/editor/play/table-view.ts: card faces, labels, the moves offered by clicking a card
 // then its move, the log in words), who sits at the table and who is connected now, whose turn it is, and a
 // banner while the connection is down. Everything shown comes from the frames the server sent this seat, so the
@@ -11,6 +11,7 @@ import { TableView } from "../play/table-view.js";
 import { RoomSocket } from "../play/room-socket.js";
 import { playFrame } from "../play/online-room.js";
 import type { Frame } from "../../session/remote.js";
+import { landing, tableAside, tablePage } from "./lobby.js";
 
 /** What the page shows the tests (and anyone curious in the console): the frames it received, in order. */
 interface Shown {
@@ -41,14 +42,21 @@ const result = h("p", { class: "result", "data-test": "result", hidden: true });
 const help = h("p", { class: "help muted", "data-test": "help" },
   "Your moves are under Moves when it is your turn. Click a card of yours to see only its moves, click it again to let it go, and click the move to make it; a double click plays a card's only move.");
 
-fill(document.body,
-  h("header", { class: "top" }, status, seatsList),
-  banner, result,
-  h("div", { class: "seat-main" },
-    h("main", { class: "seat-table" }, view.tableBox),
-    h("aside", { class: "seat-side" },
-      h("h2", {}, "Moves"), h("div", { id: "moves" }, view.legalBox), refusal, help,
-      h("h2", {}, "Log"), h("div", { id: "log" }, view.logList))));
+// a game's link opens its table; a table's link, or none, opens the lobby (src/editor/seat/lobby.ts)
+const lobby = h("div", { class: "lobby-box" });
+if (room) {
+  fill(document.body,
+    h("header", { class: "top" }, status, seatsList),
+    banner, result,
+    h("div", { class: "seat-main" },
+      h("main", { class: "seat-table" }, view.tableBox),
+      h("aside", { class: "seat-side" },
+        params.get("table") ? tableAside(params, room) : null,
+        h("h2", {}, "Moves"), h("div", { id: "moves" }, view.legalBox), refusal, help,
+        h("h2", {}, "Log"), h("div", { id: "log" }, view.logList))));
+} else {
+  fill(document.body, h("header", { class: "top" }, status), lobby);
+}
 
 /** Whose turn it is, in words, as this seat reads it. */
 function turnLine(f: SeatFrame): string {
@@ -121,7 +129,10 @@ function move(text: string): void {
 }
 
 help.hidden = seat < 0; // an onlooker has no moves to make
-if (!room) status.textContent = "This page is opened by a seat's link from houserules serve: ask whoever made the room for yours.";
+if (!room) {
+  if (params.get("table")) tablePage(lobby, status, params);
+  else void landing(lobby, status);
+}
 else if (Number.isNaN(seat)) status.textContent = `This link's seat (${seatParam}) is not a seat number: copy the whole link again from whoever made the room.`;
 else {
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/rooms/${encodeURIComponent(room)}/socket`;
