@@ -1,7 +1,8 @@
 // The lobby in real chromium, three friends in three browser contexts: one makes a table of a shelf game with a
 // house rule on the server's own page, two open its link and sit down under their names, all three play the game
-// by clicking its moves on the drawn table, say a few words, and the host's Rematch takes everyone to the next
-// game in the same seats. No frame names a card its seat may not see.
+// by clicking its moves on the drawn table — one closes her page, the server plays her seat after the table's away
+// time, and she comes back and plays on — say a few words, and the host's Rematch takes everyone to the next game
+// in the same seats. No frame names a card its seat may not see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,9 +35,10 @@ afterAll(async () => {
 const framesOf = (page: Page) => page.evaluate(() => (globalThis as unknown as { houserules: { frames: Frame[] } }).houserules.frames);
 
 describe("the lobby of houserules serve", () => {
-  it("has three friends make a table of Idiot with Sevens, sit by name, play it by clicks, talk, and play a rematch in the same seats", async () => {
+  it("has three friends make a table of Idiot with Sevens, sit by name, play it by clicks, one away and back, talk, and play a rematch in the same seats", async () => {
     const pages = await Promise.all([0, 1, 2].map(async () => (await browser.newContext()).newPage()));
-    const [ann, bob, cat] = pages;
+    const [ann, bob] = pages;
+    let cat = pages[2];
     const problems: string[] = [];
     for (const p of pages) p.on("pageerror", (e) => problems.push(e.message));
 
@@ -47,6 +49,7 @@ describe("the lobby of houserules serve", () => {
     await ann.selectOption("[data-test=table-game]", "idiot");
     await ann.check("[data-test=house-rule][value='idiot/sevens']");
     await ann.fill("[data-test=table-players]", "3");
+    await ann.fill("[data-test=table-away]", "2");
     await ann.click("[data-test=table-make]");
     await ann.locator("[data-test=table-link]").waitFor();
     const link = (await ann.textContent("[data-test=table-link]"))!;
@@ -74,12 +77,33 @@ describe("the lobby of houserules serve", () => {
       await page.locator("[data-test=table] svg").first().waitFor();
     }
     const firstRoom = (await framesOf(ann)).at(-1)!.room;
-    await Promise.all(pages.map(autoplay));
+
+    // Cat closes her page: after the table's away time (2 s) the server plays her seat, and the game goes on
+    const catLink = cat.url();
+    const catBefore = await framesOf(cat);
+    await cat.close();
+    await ann.locator("[data-test=seat][data-seat='2'][data-state=stand-in]").waitFor({ timeout: 20_000 });
+    expect(await ann.locator("[data-test=seat][data-seat='2']").textContent()).toContain("away: the server plays for them");
+    await Promise.all([autoplay(ann, 15), autoplay(bob, 15)]);
+    const annFrames = await framesOf(ann);
+    const standingFrom = annFrames.findIndex((f) => f.standIn?.[2] === true);
+    const whileAway = annFrames.slice(standingFrom).flatMap((f) => f.log.lines);
+    expect(whileAway.some((l) => l.startsWith("Cat:"))).toBe(true);
+    // she opens her link again and plays on: her seat is hers again
+    const back = await cat.context().newPage();
+    back.on("pageerror", (e) => problems.push(e.message));
+    await back.goto(catLink);
+    await back.locator("#status", { hasText: "You are Cat." }).waitFor({ timeout: 30_000 });
+    await ann.locator("[data-test=seat][data-seat='2'][data-state=connected]").waitFor({ timeout: 20_000 });
+    pages[2] = back;
+    cat = back;
+    await Promise.all(pages.map((p) => autoplay(p)));
     const frames = await Promise.all(pages.map(framesOf));
     expect(frames.every((f) => f.at(-1)!.over)).toBe(true);
     expect(frames[0].at(-1)!.names).toEqual(["Ann", "Bob", "Cat"]);
     const game = loadComposition(["idiot", "idiot/sevens"]).game!;
-    expect(framesLeaks(game, join(data, firstRoom, "game.log"), frames.flat())).toEqual([]);
+    // every frame each page received, Cat's before she left and after she came back, shows only her seat's cards
+    expect(framesLeaks(game, join(data, firstRoom, "game.log"), [...frames.flat(), ...catBefore])).toEqual([]);
 
     // a few words at the table: Bob says them, Cat reads them, as text
     await bob.fill("[data-test=chat-text]", "good game <i>all</i>");

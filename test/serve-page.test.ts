@@ -66,7 +66,7 @@ describe("the page of a seat's link", () => {
       await page.locator("#status", { hasText: `You are ${s.name}.` }).waitFor({ timeout: 30_000 });
       return page;
     }));
-    await Promise.all(pages.map(autoplay));
+    await Promise.all(pages.map((p) => autoplay(p)));
     const frames = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { houserules: { frames: Frame[] } }).houserules.frames)));
     const last = frames.map((f) => f.at(-1)!);
     expect(last.every((f) => f.over && f.winners.length > 0)).toBe(true);

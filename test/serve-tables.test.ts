@@ -127,9 +127,11 @@ describe("a table in the lobby", () => {
     ann.send({ t: "start", host: t.host });
     const started = await cat.table((s) => s.room !== null);
     expect(started).toMatchObject({ games: 1, over: false, seats: ["Ann", "Bob", "Cat"] });
-    // a seat cannot be left once the game has started
-    ann.send({ t: "leave", seat: 0, secret: annSecret });
-    expect(await ann.error()).toMatchObject({ code: "started" });
+    // nobody new sits down once the game has started
+    const late = await Guest.open(server.url, t.table);
+    late.send({ t: "sit", seat: 0, name: "Dan" });
+    expect(await late.error()).toMatchObject({ code: "started" });
+    late.ws.close();
 
     const seats: [number, string][] = [[0, annSecret], [1, bobSecret], [2, catSecret]];
     const first = await playToEnd(server.url, started.room!, seats);
@@ -211,6 +213,61 @@ describe("a table in the lobby", () => {
     }
     expect((await fetch(`${server.url}/tables/nope`)).status).toBe(404);
     g.ws.close();
+  });
+});
+
+describe("a seat whose player is away", () => {
+  it("is played by an agent after the away time, or at once when they leave or the host hands it over, until they join again", async () => {
+    const slow = await startServer({ host: "127.0.0.1", port: 0, data: mkdtempSync(join(tmpdir(), "houserules-away-")), timing: { agentDelayMs: 150 }, burst: 40, perSecond: 400, pingMs: 500 });
+    try {
+      const t = (await makeTable(slow.url, { name: "Away", rules: "crazy-eights", players: 3, away: 1 })).answer;
+      const g = await Guest.open(slow.url, t.table);
+      expect((await g.table()).away).toBe(1);
+      const secrets = [await g.sit(0, "Ann"), await g.sit(1, "Bob"), await g.sit(2, "Cat")];
+      g.send({ t: "start", host: t.host });
+      const room = (await g.table((s) => s.room !== null)).room!;
+      const watcher = await Client.open(slow.url, room);
+      watcher.send({ t: "watch" });
+      await watcher.nextFrame();
+      const seated = await Promise.all(secrets.map(async (secret, seat) => {
+        const c = await Client.open(slow.url, room);
+        c.send({ t: "join", seat, secret });
+        await c.nextFrame();
+        return c;
+      }));
+      // nobody is away while they are there
+      await new Promise((done) => setTimeout(done, 1300));
+      expect(watcher.last.standIn).toEqual([false, false, false]);
+      // Bob's connection drops: after a second an agent plays his seat, and his moves are made for him
+      seated[1].close();
+      const standing = await watcher.nextFrame((f) => f.standIn?.[1] === true, 5000);
+      expect(standing.agents).toEqual([false, false, false]);
+      // Cat leaves through the table: at once; the host hands Ann's seat over too
+      g.send({ t: "leave", seat: 2, secret: secrets[2] });
+      await watcher.nextFrame((f) => f.standIn?.[2] === true, 5000);
+      g.send({ t: "remove", seat: 0, host: t.host });
+      await watcher.nextFrame((f) => f.standIn?.[0] === true, 5000);
+      const moved = watcher.last.moves;
+      await watcher.nextFrame((f) => f.moves > moved + 2 || f.over, 10_000);
+      // Bob comes back with his secret: his seat is his again, and the agents keep to the others'
+      const bob = await Client.open(slow.url, room);
+      bob.send({ t: "join", seat: 1, secret: secrets[1] });
+      const back = await bob.nextFrame();
+      if (!back.over) expect(back.standIn).toEqual([true, false, true]);
+      // a seat's secret is still needed: a wrong one hands nothing over
+      g.send({ t: "leave", seat: 1, secret: "wrong" });
+      expect(await g.error()).toMatchObject({ code: "not-host" });
+      for (const c of [watcher, bob, ...seated]) c.close();
+      g.ws.close();
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
+  it("is refused as a room's away time when it is not a whole number of seconds", async () => {
+    const r = await fetch(`${server.url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules: "crazy-eights", players: 2, away: 0.5 }) });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toMatch(/^away is a whole number of seconds/);
   });
 });
 

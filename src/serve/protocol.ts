@@ -80,6 +80,9 @@ export interface Frame {
   /** Per seat: whether a person's connection holds that seat now (false for a seat agents play). A frame goes to
    *  every connection when someone joins or leaves, so this list is always current. */
   connected?: boolean[];
+  /** Per seat: whether an agent plays a person's seat now, because its player was away too long, left, or was
+   *  replaced by the table's host; it stops when the seat's player joins again. */
+  standIn?: boolean[];
   /** Per legal move, in the same order: the cards it names, by card id — only cards this seat's view shows. */
   legalCards?: number[][];
   /** What drawing the table needs of the rules (zones, variables, each card's face), for the game being played and
@@ -177,6 +180,8 @@ export interface TableState {
   games: number;
   /** The agent that plays a seat left empty. */
   agent: string;
+  /** Seconds a seat may be without its player in a game before an agent plays it until they are back (null: never). */
+  away: number | null;
 }
 
 export interface ChatLine {
@@ -196,13 +201,14 @@ export type TableErrorCode = "taken" | "started" | "not-host" | "not-over" | "na
 export type TableClientMessage =
   /** Sit in a free seat under a name of one's own (1 to 24 characters). */
   | { t: "sit"; seat: number; name: string }
-  /** Leave one's seat before the first game (the seat's secret proves it is yours). */
+  /** Leave one's seat (the seat's secret proves it is yours): before the first game it is free again; during a
+   *  game an agent plays it until you join the game again. */
   | { t: "leave"; seat: number; secret: string }
   /** The host: start the first game, agents playing the seats nobody took. */
   | { t: "start"; host: string }
   /** The host: a new game with the same seats once the last is over. */
   | { t: "rematch"; host: string }
-  /** The host: free a seat before the first game. */
+  /** The host: free a seat before the first game; during a game, hand it to an agent until its player is back. */
   | { t: "remove"; seat: number; host: string }
   /** A few words at the table, from a seat (with its secret) or from an onlooker (seat -1, no secret). */
   | { t: "say"; text: string; seat: number; secret: string };

@@ -17,6 +17,7 @@ export interface RoomRequest {
   seed?: unknown;
   options?: unknown;
   speed?: unknown;
+  away?: unknown;
 }
 
 export class BadRequest extends Error {}
@@ -39,6 +40,8 @@ export interface RoomMade {
   seed: string;
   options: Record<string, unknown>;
   speed: number;
+  /** Seconds a person's seat may be without its player before an agent plays it until they come back; absent: never. */
+  away?: number;
 }
 
 /** A room request read: every name and size checked; options copied into an object with no prototype. */
@@ -78,5 +81,7 @@ export function readRoomRequest(body: RoomRequest): RoomMade {
   }
   const speed = body.speed ?? 1;
   if (typeof speed !== "number" || !(speed >= 0.1 && speed <= 100)) throw new BadRequest("speed is a number from 0.1 to 100: how much faster than the wall clock a real-time game runs");
-  return { rules, files, agents, names, seed, options, speed };
+  const away = body.away;
+  if (away !== undefined && (typeof away !== "number" || !Number.isInteger(away) || away < 1 || away > 86_400)) throw new BadRequest("away is a whole number of seconds from 1 to 86,400: how long a seat may be without its player before an agent plays it");
+  return { rules, files, agents, names, seed, options, speed, ...(away !== undefined ? { away } : {}) };
 }

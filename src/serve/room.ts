@@ -37,7 +37,15 @@ export interface RoomFile {
   speed: number;
   /** sha256 of each person's seat secret (null for an agent's seat): the secret itself is kept nowhere. */
   secrets: (string | null)[];
+  /**
+   * Seconds a person's seat may be without its player (no connection holds it) before an agent plays it, until
+   * they come back; absent: the game waits for them however long. Added later: older rooms have none.
+   */
+  away?: number;
 }
+
+/** The agent that plays a seat whose player is away: a quick one, as every room shares the server's thread. */
+export const standInAgent = "random";
 
 /** A connection as a room sees it: the seat it plays (-1: an onlooker) and how many log lines it has been sent. */
 export interface Viewer {
@@ -111,6 +119,10 @@ export class Room {
   private readonly budget: StepBudget;
   /** When each seat joined, over the last minute. */
   private readonly joinedAt = new Map<number, number[]>();
+  /** The timer of each person's seat that nobody holds, after which an agent plays it. */
+  private readonly awayTimers = new Map<number, NodeJS.Timeout>();
+  /** The people's seats an agent plays now: their player was away too long, left, or was replaced. */
+  readonly standing = new Set<number>();
 
   private constructor(
     readonly folder: string,
@@ -200,6 +212,48 @@ export class Room {
   private async open(): Promise<void> {
     this.log = await open(join(this.folder, logName), "a");
     this.since = performance.now();
+    // nobody holds a seat yet: each person has the away time to come (again, after a restart)
+    this.file.agents.forEach((a, p) => a === null && this.startAway(p));
+    this.schedule();
+  }
+
+  /** Whether a connection holds the seat now. */
+  private held(seat: number): boolean {
+    return [...this.viewers].some((v) => v.seat === seat);
+  }
+
+  /** A person's seat nobody holds: after the room's away time, an agent plays it until its player comes back. */
+  private startAway(seat: number): void {
+    const away = this.file.away;
+    if (away === undefined || this.awayTimers.has(seat) || this.standing.has(seat) || this.state.over) return;
+    const timer = setTimeout(() => {
+      this.awayTimers.delete(seat);
+      if (!this.held(seat)) void this.enqueue(() => this.standIn(seat));
+    }, away * 1000);
+    timer.unref();
+    this.awayTimers.set(seat, timer);
+  }
+
+  /**
+   * An agent plays a person's seat from now on (its player is away, left, or was replaced by the host), until a
+   * connection with the seat's secret joins again. Every connection is told, and the agent moves when it may.
+   */
+  standIn(seat: number): void {
+    if (this.file.agents[seat] !== null || this.standing.has(seat) || this.closed || this.state.over) return;
+    clearTimeout(this.awayTimers.get(seat));
+    this.awayTimers.delete(seat);
+    this.standing.add(seat);
+    this.play.standIn(seat, makeAgent(standInAgent)!);
+    for (const v of this.viewers) v.send(this.frame(v, null));
+    this.schedule();
+  }
+
+  /** A seat's player is back: the agent standing in for them stops, before anything else the room does. */
+  private back(seat: number): void {
+    clearTimeout(this.awayTimers.get(seat));
+    this.awayTimers.delete(seat);
+    if (!this.standing.delete(seat)) return;
+    this.play.standIn(seat, null);
     this.schedule();
   }
 
@@ -244,6 +298,7 @@ export class Room {
     this.budget.begin();
     v.sent = 0;
     v.drawn = undefined;
+    if (v.seat >= 0) this.back(v.seat);
     v.send(this.frame(v, null));
     if (v.seat >= 0) this.seatsChanged(v);
   }
@@ -251,6 +306,7 @@ export class Room {
   leave(v: Viewer): void {
     this.lastActive = Date.now();
     if (!this.viewers.delete(v) || v.seat < 0 || this.closed) return;
+    if (!this.held(v.seat)) this.startAway(v.seat);
     this.seatsChanged(v);
   }
 
@@ -426,6 +482,7 @@ export class Room {
       over: s.over, winners: (s.result?.winners ?? []).map((p) => s.names[p]), error: s.error,
       realtime: isRealtime(s), now: g.now, toMove, view: seen, table: viewText(s, seen), legal, log: { from, lines }, refusal,
       connected: this.file.names.map((_, p) => this.file.agents[p] === null && seated.has(p)),
+      standIn: this.file.names.map((_, p) => this.standing.has(p)),
       legalCards: moves.map((m) => moveCards(m.action.params, m.args).filter((c) => shown.has(c))),
       ...(drawing ? { tableRules: drawing } : {}),
     };
@@ -439,6 +496,8 @@ export class Room {
 
   close(): void {
     this.closed = true;
+    for (const t of this.awayTimers.values()) clearTimeout(t);
+    this.awayTimers.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const log = this.log;

@@ -213,7 +213,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     const folder = join(data, id);
     makeRoomFolder(folder);
     for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
-    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets };
+    const file: RoomFile = { room: id, rules: asked.rules, seed: asked.seed, names: asked.names, agents: asked.agents, options: asked.options, speed: asked.speed, secrets, ...(asked.away !== undefined ? { away: asked.away } : {}) };
     const refuse = (error: string) => {
       rmSync(folder, { recursive: true, force: true });
       return shown(error, folder);

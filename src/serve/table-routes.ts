@@ -62,16 +62,17 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: LobbyContext): Prom
   const maker = {
     make: async (t: TableFile, names: string[], agents: (string | null)[], secrets: (string | null)[], seed: string) => {
       const files = t.files.map((name) => ({ name, text: readFileSync(join(folderOf(t.table), name), "utf8") }));
-      const room = await ctx.createRoom({ rules: t.rules, files, agents, names, seed, options: { ...t.options }, speed: 1 }, secrets, `table ${t.table}`);
+      const room = await ctx.createRoom({ rules: t.rules, files, agents, names, seed, options: { ...t.options }, speed: 1, ...(t.away !== undefined ? { away: t.away } : {}) }, secrets, `table ${t.table}`);
       return typeof room === "string" ? { error: room } : { room: room.id };
     },
     over: (room: string) => ctx.rooms.get(room)?.state.over ?? true,
+    standIn: (room: string, seat: number) => ctx.rooms.get(room)?.standIn(seat),
     whenOver: (room: string, f: () => void) => ctx.rooms.get(room)?.whenOver(f),
   };
 
   // the tables kept from before a restart
-  mkdirSync(join(ctx.data, "tables"), { recursive: true });
-  for (const id of readdirSync(join(ctx.data, "tables"))) {
+  const kept = join(ctx.data, "tables");
+  for (const id of existsSync(kept) ? readdirSync(kept) : []) {
     if (!tableId.test(id) || !existsSync(join(folderOf(id), tableFileName))) continue;
     try {
       const file = JSON.parse(readFileSync(join(folderOf(id), tableFileName), "utf8")) as TableFile;
@@ -111,7 +112,7 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: LobbyContext): Prom
     let name: string;
     let agent: string;
     try {
-      asked = readRoomRequest({ ...body, agents: undefined, names: undefined });
+      asked = readRoomRequest({ ...body, agents: undefined, names: undefined, away: body.away ?? 120 });
       name = typeof body.name === "string" ? cleanText(body.name) : "";
       if (name.length < 1 || name.length > maxTableName) throw new BadRequest(`name is the table's name, 1 to ${maxTableName} characters`);
       agent = body.agent === undefined ? "random" : String(body.agent);
@@ -141,7 +142,7 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: LobbyContext): Prom
     const host = randomBytes(18).toString("base64url");
     const file: TableFile = {
       table: id, name, rules: asked.rules, files: asked.files.map((f) => f.name), title: rules.game.name, options: { ...asked.options },
-      listed: body.listed === true, host: hashOf(host), seats: Array(n).fill(null), agent, rooms: [], seed: asked.seed,
+      listed: body.listed === true, host: hashOf(host), seats: Array(n).fill(null), agent, away: asked.away, rooms: [], seed: asked.seed,
     };
     Table.write(folder, file);
     tables.set(id, new Table(folder, file, maker));

@@ -31,6 +31,8 @@ export interface TableFile {
   seats: ({ name: string; secret: string } | null)[];
   /** The agent that plays a seat left empty when the host starts. */
   agent: string;
+  /** Seconds a seat may be without its player in a game before an agent plays it until they come back (absent: never). */
+  away?: number;
   /** The rooms of the table's games, the latest last. */
   rooms: string[];
   seed: string;
@@ -96,6 +98,8 @@ export interface TableViewer {
 export interface RoomMaker {
   /** A new room of the table's rules with these names, agents and seat secrets (hashes); its id, or why not. */
   make(t: TableFile, names: string[], agents: (string | null)[], secrets: (string | null)[], seed: string): Promise<{ room: string } | { error: string }>;
+  /** An agent plays the seat in the room from now on, until the seat's player joins it again. */
+  standIn(room: string, seat: number): void;
   /** Whether the room's game is over, and a call once it is. */
   over(room: string): boolean;
   whenOver(room: string, f: () => void): void;
@@ -161,7 +165,7 @@ export class Table {
     const room = this.file.rooms.at(-1) ?? null;
     return {
       t: "table", table: this.id, name: this.file.name, rules: this.file.title, seats: this.file.seats.map((s) => s?.name ?? null),
-      room, over: room !== null && this.rooms.over(room), games: this.file.rooms.length, agent: this.file.agent,
+      room, over: room !== null && this.rooms.over(room), games: this.file.rooms.length, agent: this.file.agent, away: this.file.away ?? null,
     };
   }
 
@@ -224,7 +228,13 @@ export class Table {
       }
       case "leave":
       case "remove": {
-        if (started) throw new TableRefused("started", "the table's game has started: seats are kept for the rematch");
+        if (started) {
+          // during a game, a seat left (or handed to the server by the host) is played by an agent until its
+          // player joins the game again
+          if (m.t === "leave" ? !this.owns(m.seat, m.secret) : !this.isHost(m.host)) throw new TableRefused("not-host", m.t === "leave" ? "that is not your seat's secret" : "only the host may hand a seat to the server");
+          if (m.seat < f.seats.length && f.seats[m.seat] !== null) this.rooms.standIn(f.rooms.at(-1)!, m.seat);
+          return;
+        }
         if (m.t === "leave" ? !this.owns(m.seat, m.secret) : !this.isHost(m.host)) throw new TableRefused("not-host", m.t === "leave" ? "that is not your seat's secret" : "only the host may free a seat");
         if (m.seat >= f.seats.length || f.seats[m.seat] === null) return this.broadcast();
         f.seats[m.seat] = null;

@@ -146,6 +146,15 @@ export class GamePlay {
     return who.find((q) => this.o.seats[q] !== null) ?? -1;
   }
 
+  /**
+   * Lets an agent play a person's seat while they are away (with the seat's own random numbers, as any agent of
+   * the seat), or gives the seat back to them (null). The moves it makes are the seat's moves, logged as such.
+   */
+  standIn(p: number, agent: Agent | null): void {
+    this.o.seats[p] = agent;
+    this.intents[p] = null;
+  }
+
   /** Whether a person's seat may move now (it is their turn, or anyone may act). */
   waitsFor(p: number): boolean {
     return !this.state.over && this.o.seats[p] === null && actors(this.state).includes(p);

@@ -89,6 +89,7 @@ export async function landing(root: HTMLElement, status: HTMLElement): Promise<v
   const houseBox = h("fieldset", { class: "house-rules", "data-test": "house-rules" });
   const playersInput = h("input", { type: "number", "data-test": "table-players", min: 1, max: 32, value: 4, "aria-label": "Players" });
   const listed = h("input", { type: "checkbox", "data-test": "table-listed" });
+  const awayInput = h("input", { type: "number", "data-test": "table-away", min: 1, max: 86400, value: 120, "aria-label": "Away time in seconds" });
   const problem = h("p", { class: "refusal", "data-test": "table-problem", role: "alert" });
   const openList = h("ul", { class: "open-tables", "data-test": "open-tables" });
   let games: ShelfEntry[] = [];
@@ -109,7 +110,7 @@ export async function landing(root: HTMLElement, status: HTMLElement): Promise<v
     const g = chosen();
     if (!g) return;
     const house = [...houseBox.querySelectorAll<HTMLInputElement>("input:checked")].map((i) => i.value);
-    const r = await fetch("/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: nameInput.value, rules: [g.id, ...house], players: Number(playersInput.value), listed: listed.checked }) });
+    const r = await fetch("/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: nameInput.value, rules: [g.id, ...house], players: Number(playersInput.value), listed: listed.checked, away: Number(awayInput.value) }) });
     const answer = (await r.json()) as { table?: string; host?: string; error?: string };
     if (r.status !== 201 || !answer.table || !answer.host) return void (problem.textContent = answer.error ?? `the server answered ${r.status}`);
     go({ table: answer.table, host: answer.host });
@@ -118,6 +119,7 @@ export async function landing(root: HTMLElement, status: HTMLElement): Promise<v
     h("h1", {}, "A new table"),
     h("div", { class: "lobby-form" },
       h("label", {}, "Name ", nameInput), h("label", {}, "Game ", gameSelect), houseBox, h("label", {}, "Players ", playersInput),
+      h("label", {}, "A seat whose player is away ", awayInput, " seconds is played by the server until they are back"),
       h("label", {}, listed, " list it here for anyone to join"),
       h("button", { class: "small primary", "data-test": "table-make", onclick: () => void make() }, "Make the table")),
     problem,
@@ -185,12 +187,16 @@ export function tableAside(params: URLSearchParams, room: string): HTMLElement {
   const rematch = h("button", { class: "small primary", "data-test": "rematch", hidden: true, onclick: () => link.send({ t: "rematch", host }) }, "Rematch: play again, the same seats");
   const problem = h("p", { class: "refusal", role: "alert" });
   const chat = chatBox((text) => link.send({ t: "say", text, seat, secret }));
+  // a player may leave (an agent plays their seat until they open their link again); the host may hand a seat over
+  const leave = h("button", { class: "small", "data-test": "leave", hidden: seat < 0, onclick: () => (link.send({ t: "leave", seat, secret }), setTimeout(() => go({}), 300)) }, "Leave the game");
+  const handOver = h("div", { class: "hand-over", hidden: host === null });
   const link = new TableLink(table, (m) => {
     if (m.t === "table") {
       if (m.room !== null && m.room !== room) return go({ room: m.room, seat: seat >= 0 ? seat : null, secret: seat >= 0 ? secret : null, table, host });
       rematch.hidden = host === null || !m.over;
+      fill(handOver, ...(m.over ? [] : m.seats.flatMap((name, p) => (name === null || p === seat ? [] : [h("button", { class: "small", "data-test": "replace", "data-seat": p, onclick: () => link.send({ t: "remove", seat: p, host }) }, `Let the server play for ${name}`)]))));
     } else if (m.t === "chat") chat.add(m.lines);
     else if (m.t === "error") problem.textContent = m.message;
   });
-  return h("div", { class: "table-aside", "data-test": "table-aside" }, rematch, problem, chat.el);
+  return h("div", { class: "table-aside", "data-test": "table-aside" }, rematch, handOver, leave, problem, chat.el);
 }

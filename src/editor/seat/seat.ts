@@ -77,9 +77,10 @@ function movesHeading(f: Frame): string {
 
 function drawSeats(f: SeatFrame): void {
   fill(seatsList, ...f.names.map((name, p) => {
-    const here = f.agents[p] ? "agent" : f.connected === undefined ? "" : f.connected[p] ? "connected" : "not-connected";
-    const word = f.agents[p] ? "played by the server" : f.connected === undefined ? "" : f.connected[p] ? "connected" : "not here yet";
-    return h("li", { class: ["seat", here, f.toMove.includes(p) && !f.over ? "to-move" : ""].filter(Boolean).join(" "), "data-test": "seat", "data-seat": p, "data-state": here || "unknown" },
+    const standing = f.standIn?.[p] === true;
+    const here = f.agents[p] || standing ? "agent" : f.connected === undefined ? "" : f.connected[p] ? "connected" : "not-connected";
+    const word = f.agents[p] ? "played by the server" : standing ? "away: the server plays for them until they are back" : f.connected === undefined ? "" : f.connected[p] ? "connected" : "not here yet";
+    return h("li", { class: ["seat", here, f.toMove.includes(p) && !f.over ? "to-move" : ""].filter(Boolean).join(" "), "data-test": "seat", "data-seat": p, "data-state": standing ? "stand-in" : here || "unknown" },
       h("span", { class: "dot", "aria-hidden": "true" }),
       h("span", { class: "name" }, p === seat ? `${name} (you)` : name),
       word ? h("span", { class: "state muted" }, ` · ${word}`) : null);
