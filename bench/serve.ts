@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const seconds = intFlag(values.seconds, "seconds", 15, 1, 300);
   const data = mkdtempSync(join(tmpdir(), "houserules-bench-serve-"));
   const server = spawn(process.execPath, [resolve("bin/houserules.js"), "serve", "--port", "0", "--data", data, "--json", "--agent-delay", "0",
-    "--max-rooms", String(rooms + 10), "--rooms-per-minute", "100000", "--connections-per-minute", "100000",
+    "--max-rooms", String(rooms + 10), "--rooms-per-address", String(rooms + 10), "--rooms-per-minute", "100000", "--connections-per-minute", "100000",
     // clients that move as fast as they are answered: far above a person's 10 a second
     "--messages-per-second", "1000"], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((done) => createInterface({ input: server.stdout! }).on("line", (l) => {
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
 
   for (let k = 0; k < rooms; k++) {
     const res = await fetch(`${url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules: "idiot", players: seats, seed: k }) });
-    const made = (await res.json()) as { room: string; seats: Seat[] };
+    const made = (await res.json()) as { room: string; seats: Seat[]; error?: string };
+    if (res.status !== 201) throw new Error(`room ${k + 1} of ${rooms} was refused (${res.status}): ${made.error}`);
     for (const s of made.seats) {
       const secret = new URLSearchParams(new URL(s.link!).hash.slice(1)).get("secret")!;
       const ws = new WebSocket(`${url.replace("http", "ws")}/rooms/${made.room}/socket`);

@@ -325,10 +325,12 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     maxTables: maxRooms, tablesPerAddress: roomsPerAddress, perMinute: o.roomsPerMinute ?? 30, connectionsPerMinute: o.connectionsPerMinute ?? 120,
     burst: o.burst, perSecond: o.perSecond, expireMs,
   });
-  // the shelf's games and their house rules, for the lobby's form of a new table
-  const shelf = shelfOf(catalog()).map((g) => ({ id: g.id, name: g.name, family: g.family, players: g.players, houseRules: g.houseRules.map((r) => ({ id: r.id, name: r.name })) }));
-  app.get("/shelf", async (req, reply) => {
+  // the shelf's games and their house rules, for the lobby's form of a new table: read when first asked for, since
+  // reading every shipped rule file costs a server that only holds rooms tens of megabytes
+  let shelf: unknown[] | null = null;
+  app.get("/shelf", { config: { rateLimit: { max: o.connectionsPerMinute ?? 120, timeWindow: 60_000 } } }, async (req, reply) => {
     crossOrigin(req, reply);
+    shelf ??= shelfOf(catalog()).map((g) => ({ id: g.id, name: g.name, family: g.family, players: g.players, houseRules: g.houseRules.map((r) => ({ id: r.id, name: r.name })) }));
     return { games: shelf };
   });
 
