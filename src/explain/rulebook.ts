@@ -128,9 +128,10 @@ class Writer {
       }
     }
     const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
+    const withParams = new Set(Object.keys((this.raw.define ?? {}) as Raw).filter((k) => /\(\s*\w/.test(k)).map((k) => k.replace(/\(.*$/, "")));
     const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
     const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && typeof set.deck === "string" && packs[set.deck]?.standardRanks === true);
-    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
+    const names: Names = { perPlayer, gameZones, playerZones, defines, withParams, valueNames: standard ? new Map([["rank", rankNames]]) : undefined };
     this.read = new Reader(names);
   }
 

@@ -12,6 +12,8 @@ export interface Names {
   playerZones?: Set<string>;
   /** The rule file's definitions, by name: a call of one reads as its name in words. */
   defines?: Set<string>;
+  /** Those of them that take parameters: one named alone is given to another definition, as a function. */
+  withParams?: Set<string>;
   /** Numbers of a card attribute that have names (a standard deck's rank 12 is the queen), by attribute. */
   valueNames?: ReadonlyMap<string, ReadonlyMap<number, string>>;
 }
@@ -122,7 +124,11 @@ export class Reader {
    * when the body says neither or both, and for a parameter with a name of its own (top), which reads as written.
    */
   parameterNouns(params: string[], text: string, cardAttributes: ReadonlySet<string>): (string | undefined)[] {
-    const parsed = parseExpression(text).value ?? parseProgram(text).value;
+    return this.nounsFrom(params, parseExpression(text).value ?? parseProgram(text).value, cardAttributes);
+  }
+
+  /** The same for the parameters of a syntax tree already read (a function written x => ...). */
+  private nounsFrom(params: string[], parsed: unknown, cardAttributes: ReadonlySet<string>): (string | undefined)[] {
     const uses = new Map(params.map((p) => [p, new Set<string>()]));
     const visit = (node: unknown, depth: number): void => {
       if (depth > 200 || !node || typeof node !== "object") return;
@@ -206,7 +212,7 @@ export class Reader {
         // a definition of the rule file used as an effect is named as written
         const named = s.expr.k === "call" && s.expr.callee.k === "name" ? s.expr.callee.name : s.expr.k === "name" ? s.expr.name : null;
         if (named !== null && !Object.hasOwn(functionWords, named)) {
-          const args = s.expr.k === "call" && s.expr.args.length ? `(${s.expr.args.map((a) => this.expr(a)).join(", ")})` : "";
+          const args = s.expr.k === "call" && s.expr.args.length ? `(${s.expr.args.map((a) => this.given(a)).join(", ")})` : "";
           return [{ text: `Do ${named}${args}.`, depth }];
         }
         return [{ text: `${capitalize(this.expr(s.expr), this.locals)}.`, depth }];
@@ -248,9 +254,19 @@ export class Reader {
         return `${this.inner(e.then)} if ${this.expr(e.test)}, otherwise ${this.inner(e.else)}`;
       case "list":
         return e.items.length === 0 ? "nothing" : listWords(e.items.map((x) => this.expr(x)));
-      case "lambda":
-        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => words(p.name)).join(" and ")}, ${this.expr(e.body)}`);
+      case "lambda": {
+        // p => p.won.count: p is a player, read from what the body asks of it
+        const read = this.nounsFrom(e.params.map((p) => p.name), e.body, new Set());
+        const nouns = e.params.map((p, i) => read[i] ?? this.nounFor(p.name, undefined));
+        return this.withLocals(e.params.map((p) => p.name), () => `for each ${nouns.join(" and ")}, ${this.expr(e.body)}`, nouns);
+      }
     }
+  }
+
+  /** An argument of a definition: a definition named alone is given as a function, and reads as what it gives. */
+  private given(a: Expr): string {
+    if (a.k === "name" && !this.locals.includes(a.name) && this.names.withParams?.has(a.name)) return `the ${words(a.name)}`;
+    return this.expr(a);
   }
 
   /** A number compared with a card attribute whose values have names, by its name: the queen, not 12. */
@@ -322,11 +338,13 @@ export class Reader {
     // a definition of the rule file, named as written: the rulebook's Definitions say what it is; one of a
     // player or a card whose name is a thing it has reads as that: the claim of the player, your claim
     if (!templates) {
-      if (args.length === 1 && this.names.defines?.has(name) && !predicate(name)) {
-        const of = this.inner(args[0]);
+      // a function given to the definition being read, called: the measure of the player
+      const given = this.locals.includes(name);
+      if (args.length >= 1 && (given || (args.length === 1 && this.names.defines?.has(name) && !predicate(name)))) {
+        const of = args.map((a) => this.inner(a)).join(" and ");
         return of === "you" ? `your ${words(name)}` : `the ${words(name)} of ${of}`;
       }
-      return args.length ? `${name}(${args.map((a) => this.expr(a)).join(", ")})` : name;
+      return args.length ? `${name}(${args.map((a) => this.given(a)).join(", ")})` : name;
     }
     if (Object.hasOwn(youWords, name) && args.length === 1 && args[0].k === "name" && args[0].name === "me") return youWords[name];
     const lambda = args.find((a): a is Extract<Expr, { k: "lambda" }> => a.k === "lambda");
@@ -351,7 +369,7 @@ export class Reader {
       // "the player with the lowest claim": a value of the bound item itself is named by the value alone
       const body = lambda.body;
       if (param !== undefined && /\{body\}$/.test(templates[templates.length - 1]) && /with the (highest|lowest)|order of/.test(templates[templates.length - 1])) {
-        if (body.k === "call" && body.callee.k === "name" && this.names.defines?.has(body.callee.name) && body.args.length === 1 && body.args[0].k === "name" && body.args[0].name === param) values.body = words(body.callee.name);
+        if (body.k === "call" && body.callee.k === "name" && (this.names.defines?.has(body.callee.name) || this.locals.includes(body.callee.name)) && body.args.length === 1 && body.args[0].k === "name" && body.args[0].name === param) values.body = words(body.callee.name);
         else if (body.k === "member" && body.object.k === "name" && body.object.name === param && !Object.hasOwn(functionWords, body.name)) values.body = words(body.name);
       }
       values.which = relative(values.body, noun);
