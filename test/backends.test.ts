@@ -544,3 +544,38 @@ describe("the back ends agree on a choice asked in the middle of an action", () 
     for (const players of [2, 4, 10]) playAlike(closures, js, players, `take-rows-${players}`);
   });
 });
+
+describe("the back ends agree on definitions that take functions", () => {
+  const text = tinyRules(`variables:
+  points: {per: player, type: number}
+  mark: {type: number}
+define:
+  most(measure): "players.best(p => measure(p))"
+  pointForMost(measure): |
+    let leaders = most(measure)
+    if leaders.count == 1 {
+      leaders.first.points += 1
+    }
+  handValue(p): p.hand.sum(c => c.rank)
+  applyTwice(f, x): "f(f(x))"
+  beats(card, better): "pile.empty or card.better(pile.top)"
+`, {
+    "  deal(stock, hand, 3)": "  shuffle(stock)\n  deal(stock, hand, 3)",
+    "    effect: move(card, pile)": `    effect: |
+      mark = applyTwice(x => x + card.rank, mark % 100)
+      if beats(card, (a, b) => a.rank > b.rank) {
+        points += 1
+      }
+      move(card, pile)
+      pointForMost(handValue)
+      pointForMost(p => p.points + card.rank)`,
+  });
+
+  it("plays each game event for event alike, calling functions written out, named and given on", () => {
+    let scored = 0;
+    playThirty(text, "functions", (r) => {
+      scored += r.state.vars.filter((v) => typeof v === "number" && v > 0).length;
+    });
+    expect(scored).toBeGreaterThan(0);
+  });
+});

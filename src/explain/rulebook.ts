@@ -181,13 +181,14 @@ class Writer {
       }
     }
     const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
+    const withParams = new Set(Object.keys((this.raw.define ?? {}) as Raw).filter((k) => /\(\s*\w/.test(k)).map((k) => k.replace(/\(.*$/, "")));
     const sets = ((this.raw.cards as Raw | undefined)?.sets ?? []) as Raw[];
     const standard = Array.isArray(sets) && sets.some((set) => isMap(set) && typeof set.deck === "string" && packs[set.deck]?.standardRanks === true);
     // twos and tens are named as a rulebook names them, as the court cards and aces are
     const ranks = new Map<number, string>([...numberWords.slice(2).map((w, i) => [i + 2, w] as [number, string]), ...rankNames]);
     const { phrases, predicates } = this.phrases(perPlayer, gameZones);
     const lists = new Set(Object.entries((this.raw.constants ?? {}) as Raw).filter(([, c]) => Array.isArray(valueOf(c))).map(([name]) => name));
-    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists };
+    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists, withParams };
     this.read = new Reader(names);
   }
 

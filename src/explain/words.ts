@@ -12,6 +12,8 @@ export interface Names {
   playerZones?: Set<string>;
   /** The rule file's definitions, by name: a call of one reads as its name in words. */
   defines?: Set<string>;
+  /** Those of them that take parameters: one named alone is given to another definition, as a function. */
+  withParams?: Set<string>;
   /** Numbers of a card attribute that have names (a standard deck's rank 12 is the queen), by attribute. */
   valueNames?: ReadonlyMap<string, ReadonlyMap<number, string>>;
   /** How each other name of the rule file reads (a variable "the led suit", a yes-or-no definition "from table"). */
@@ -147,7 +149,11 @@ export class Reader {
    * when the body says neither or both, and for a parameter with a name of its own (top), which reads as written.
    */
   parameterNouns(params: string[], text: string, cardAttributes: ReadonlySet<string>): (string | undefined)[] {
-    const parsed = parseExpression(text).value ?? parseProgram(text).value;
+    return this.nounsFrom(params, parseExpression(text).value ?? parseProgram(text).value, cardAttributes);
+  }
+
+  /** The same for the parameters of a syntax tree already read (a function written x => ...). */
+  private nounsFrom(params: string[], parsed: unknown, cardAttributes: ReadonlySet<string>): (string | undefined)[] {
     const uses = new Map(params.map((p) => [p, new Set<string>()]));
     const visit = (node: unknown, depth: number): void => {
       if (depth > 200 || !node || typeof node !== "object") return;
@@ -231,7 +237,7 @@ export class Reader {
         // a definition of the rule file used as an effect is named as written
         const named = s.expr.k === "call" && s.expr.callee.k === "name" ? s.expr.callee.name : s.expr.k === "name" ? s.expr.name : null;
         if (named !== null && !Object.hasOwn(functionWords, named)) {
-          const args = s.expr.k === "call" ? s.expr.args.map((a) => this.expr(a)) : [];
+          const args = s.expr.k === "call" ? s.expr.args.map((a) => this.given(a)) : [];
           return [{ text: `${heading(named)}${args.length ? `, with ${listWords(args)}` : ""}.`, depth }];
         }
         return [{ text: `${capitalize(this.expr(s.expr), this.locals)}.`, depth }];
@@ -279,8 +285,12 @@ export class Reader {
         return `${this.inner(e.then)} if ${this.expr(e.test)}, otherwise ${this.inner(e.else)}`;
       case "list":
         return e.items.length === 0 ? "nothing" : listWords(e.items.map((x) => this.expr(x)));
-      case "lambda":
-        return this.withLocals(e.params.map((p) => p.name), () => `for each ${e.params.map((p) => this.name(p.name).replace(/^the /, "")).join(" and ")}, ${this.expr(e.body)}`);
+      case "lambda": {
+        // p => p.won.count: p is a player, read from what the body asks of it
+        const read = this.nounsFrom(e.params.map((p) => p.name), e.body, new Set());
+        const nouns = e.params.map((p, i) => read[i] ?? this.nounFor(p.name, undefined));
+        return this.withLocals(e.params.map((p) => p.name), () => `for each ${nouns.join(" and ")}, ${this.expr(e.body)}`, nouns);
+      }
     }
   }
 
@@ -303,6 +313,12 @@ export class Reader {
     if (!name) return undefined;
     const owner = this.expr(attribute.object);
     return `${owner} ${owner === "you" ? "are" : "is"} ${e.op === "!=" ? "not " : ""}${article(name)}`;
+  }
+
+  /** An argument of a definition: a definition named alone is given as a function, and reads as what it gives. */
+  private given(a: Expr): string {
+    if (a.k === "name" && !this.locals.includes(a.name) && this.names.withParams?.has(a.name)) return `the ${words(a.name)}`;
+    return this.expr(a);
   }
 
   /** A number compared with a card attribute whose values have names, by its name: the queen, not 12. */
@@ -373,7 +389,14 @@ export class Reader {
     const templates = Object.hasOwn(functionWords, name) ? functionWords[name] : undefined;
     // a definition of the rule file, named as written: the rulebook's Definitions say what it is; one of a
     // player or a card whose name is a thing it has reads as that: the claim of the player, your claim
-    if (!templates) return this.definition(name, args.map((a) => this.inner(a)));
+    if (!templates) {
+      // a function given to the definition being read, called: the measure of the player
+      if (this.locals.includes(name) && args.length >= 1) {
+        const of = args.map((a) => this.inner(a)).join(" and ");
+        return of === "you" ? `your ${words(name)}` : `the ${words(name)} of ${of}`;
+      }
+      return this.definition(name, args.map((a) => this.given(a)));
+    }
     if (Object.hasOwn(youWords, name) && args.length === 1 && args[0].k === "name" && args[0].name === "me") return youWords[name];
     const lambda = args.find((a): a is Extract<Expr, { k: "lambda" }> => a.k === "lambda");
     // filter(list, c => a).count(c => b) reads once: the count of c in the list for which a, ...

@@ -185,6 +185,8 @@ export class Emitter {
         }
         return binds.length ? `(${[...binds, this.expr(e.body, f)].join(", ")})` : this.expr(e.body, f);
       }
+      case "fnCall":
+        return `(${this.helper("tick")}(s, 1), ${this.expr(e.body, f)})`;
       case "defineRun": {
         const inner = new Fn();
         const body = `${this.defineRun(e, inner)}\nreturn null;`;

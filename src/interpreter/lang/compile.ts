@@ -9,10 +9,10 @@ import type { Eval, Message, Run } from "../model.js";
 import { countedRun } from "../changes.js";
 import type { State } from "../state.js";
 import { Checker } from "./check/checker.js";
-import type { Ctx, Environment, Local, Site, UnitOptions } from "./check/environment.js";
+import type { Ctx, DefineInfo, Environment, Local, Site, UnitOptions } from "./check/environment.js";
 import { evalOf, lamOf, messageOf, runOf } from "./closures/closures.js";
 
-export type { Binding, DefineInfo, Environment, Site, UnitOptions } from "./check/environment.js";
+export type { Binding, DefineInfo, Environment, Local, Site, UnitOptions } from "./check/environment.js";
 
 /** A compiled expression: its code, its type, and the checked tree it was made from. */
 export interface Compiled {
@@ -121,6 +121,11 @@ export class Compiler {
 
   bind(frame: unknown[], locals: Map<string, Local>, name: string, type: Type): number {
     return this.checker.bind(frame, locals, name, type);
+  }
+
+  /** Which of a definition's parameters are functions, and how many arguments each takes (null: a value). */
+  functionParams(d: DefineInfo): (number | null)[] {
+    return this.checker.functionParams(d);
   }
 
   private compiled(tree: TExpr): Compiled {

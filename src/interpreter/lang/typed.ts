@@ -59,6 +59,7 @@ export type TExpr =
   // definitions inlined where they are used
   | Op<"define", { binds: Bind[]; body: TExpr }>
   | Op<"defineRun", { binds: Bind[]; body: TBlock }> // a definition made of effects: gives none
+  | Op<"fnCall", { body: TExpr }> // a call of a function given to a definition: one unit of work, then its body
   // builtins
   | Op<"call", { builtin: Builtin; args: TArg[]; argTypes: Type[] }>
   // operators

@@ -4,8 +4,7 @@
 import * as T from "../lang/types.js";
 import { parseExpression } from "../lang/ast.js";
 import { builtin } from "../lang/builtins.js";
-import type { DefineInfo } from "../lang/compile.js";
-import type { Type } from "../lang/types.js";
+import type { DefineInfo, Local } from "../lang/compile.js";
 import { escapePointer } from "../load/yaml.js";
 import { entries, pointerOfValue, textOf, valueOf, type Build } from "./build.js";
 import type { Section } from "./section.js";
@@ -61,8 +60,12 @@ export function reportUnusedDefines(build: Build): void {
     if (b.kind !== "define" || b.def.used) continue;
     // Compile it once anyway, so its mistakes are reported; its parameters can be anything.
     const frame: unknown[] = [];
-    const locals = new Map<string, { slot: number; type: Type }>();
-    for (const p of b.def.params) build.compiler.bind(frame, locals, p, T.any);
+    const locals = new Map<string, Local>();
+    const functions = build.compiler.functionParams(b.def);
+    b.def.params.forEach((p, i) => {
+      if (functions[i] === null) build.compiler.bind(frame, locals, p, T.any);
+      else locals.set(p, { slot: -1, type: T.any, fn: { k: "unknown", depth: 0 } });
+    });
     const call = `${name}${b.def.params.length ? `(${b.def.params.join(", ")})` : ""}`;
     const expr = parseExpression(call);
     if (expr.value) build.compiler.expr(expr.value, { site: { pointer: b.def.pointer, offset: 0 }, rule: name, frame, locals, effects: true, hasMe: true });

@@ -6,7 +6,8 @@ import type { Type } from "../types.js";
 import { builtin, builtinNames, type Builtin } from "../builtins.js";
 import { mayBeNoZone, type TArg, type TExpr, type TLambda } from "../typed.js";
 import { suggestion } from "../../diagnostics.js";
-import { bindingWord, type Ctx } from "./environment.js";
+import { bindingWord, type Ctx, type FnArg } from "./environment.js";
+import { plural } from "./function-params.js";
 import type { Checker } from "./checker.js";
 
 export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx: Ctx): TExpr | null {
@@ -33,6 +34,8 @@ export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx:
   if ((t.t === "zone" || t.t === "zonekind") && e.name === "name") return { k: "zoneName", type: T.str, zone: ch.convert.asZone(object) };
   if (t.t === "map") return { k: "mapGet", type: t.of, map: object, key: { k: "const", type: T.str, value: e.name }, rule: ctx.rule };
   // a.f means f(a): any function whose first argument fits can be written after its value.
+  const fn = ctx.locals.get(e.name)?.fn;
+  if (fn) return callGiven(ch, fn, e.name, [e.object], e.at, ctx, object);
   if (builtin(e.name) || ch.env.global(e.name)?.kind === "define") return callNamed(ch, e.name, e.nameAt, [e.object], e.at, ctx, object);
   return ch.error(ctx, e.nameAt, "E_NAME", `${T.show(t)} has no '${e.name}'${suggestion(e.name, membersOf(ch, t))}`);
 }
@@ -53,7 +56,7 @@ function membersOf(ch: Checker, t: Type): string[] {
 
 export function checkCall(ch: Checker, e: Extract<Expr, { k: "call" }>, ctx: Ctx): TExpr | null {
   if (e.callee.k === "name") {
-    if (ctx.locals.has(e.callee.name)) return ch.error(ctx, e.callee.at, "E_TYPE", `'${e.callee.name}' is a value, not a function`);
+    if (ctx.locals.has(e.callee.name) && !ctx.locals.get(e.callee.name)!.fn) return ch.error(ctx, e.callee.at, "E_TYPE", `'${e.callee.name}' is a value, not a function`);
     return callNamed(ch, e.callee.name, e.callee.at, e.args, e.at, ctx);
   }
   if (e.callee.k === "member") {
@@ -65,13 +68,28 @@ export function checkCall(ch: Checker, e: Extract<Expr, { k: "call" }>, ctx: Ctx
 }
 
 function callNamed(ch: Checker, name: string, nameAt: Span, args: Expr[], at: Span, ctx: Ctx, first?: TExpr): TExpr | null {
+  const fn = ctx.locals.get(name)?.fn;
+  if (fn) return callGiven(ch, fn, name, args, at, ctx, first);
   const b = ch.env.global(name);
   if (b?.kind === "define") {
     if (b.def.params.length !== args.length) {
       return ch.error(ctx, at, "E_TYPE", `'${name}' takes ${b.def.params.length} argument${b.def.params.length === 1 ? "" : "s"} (${b.def.params.join(", ")}), not ${args.length}`);
     }
-    const checked: TExpr[] = [];
+    const functions = ch.functionParams(b.def);
+    const checked: (TExpr | FnArg)[] = [];
     for (let i = 0; i < args.length; i++) {
+      const arity = functions[i];
+      const what = `'${name}''s ${ordinal(i)} argument (${b.def.params[i]})`;
+      if (arity !== null) {
+        if (i === 0 && first) return ch.error(ctx, args[0].at, "E_TYPE", `${what} is a function, so it is written inside the brackets: ${name}(x => ...)`);
+        const f = givenFunction(ch, args[i], arity, what, ctx);
+        if (!f) return null;
+        checked.push(f);
+        continue;
+      }
+      if (args[i].k === "lambda") {
+        return ch.error(ctx, args[i].at, "E_TYPE", `${what} is a value, not a function: '${name}' never calls ${b.def.params[i]} (a parameter its body calls, as in ${b.def.params[i]}(...), takes a function)`);
+      }
       const c = i === 0 && first ? first : ch.expr(args[i], ctx);
       if (!c) return null;
       checked.push(c);
@@ -208,4 +226,81 @@ function lambda(ch: Checker, e: Extract<Expr, { k: "lambda" }>, paramTypes: Type
 
 function ordinal(i: number): string {
   return ["first", "second", "third", "fourth", "fifth"][i] ?? `${i + 1}th`;
+}
+
+// ---- functions given to definitions --------------------------------------------------------------------
+
+/**
+ * The function given where a definition's body calls a parameter with `arity` arguments: one written there
+ * (x => ..., taking at most that many), a definition taking exactly that many named there, or a function given to
+ * the definition around, given on.
+ */
+function givenFunction(ch: Checker, a: Expr, arity: number, what: string, ctx: Ctx): FnArg | null {
+  const takes = `a function taking ${plural(arity, "argument")}`;
+  if (a.k === "lambda") {
+    if (a.params.length > arity) return ch.error(ctx, a.at, "E_TYPE", `${what} is called with ${plural(arity, "argument")}, but this function takes ${a.params.length}`);
+    return { k: "lambda", expr: a, ctx, depth: ch.inlineDepth };
+  }
+  if (a.k === "name") {
+    const local = ctx.locals.get(a.name);
+    if (local?.fn) {
+      const given = local.fn;
+      const n = given.k === "lambda" ? given.expr.params.length : given.k === "define" ? given.def.params.length : arity;
+      if (given.k === "lambda" ? n > arity : n !== arity) return ch.error(ctx, a.at, "E_TYPE", `${what} is ${takes}, but '${a.name}' takes ${n}`);
+      return given;
+    }
+    const b = local ? undefined : ch.env.global(a.name);
+    if (b?.kind === "define") {
+      if (b.def.params.length !== arity) return ch.error(ctx, a.at, "E_TYPE", `${what} is ${takes}, but '${a.name}' takes ${plural(b.def.params.length, "parameter")}${suggestion(a.name, definitionsTaking(ch, arity))}`);
+      b.def.used = true;
+      return { k: "define", def: b.def, depth: ch.inlineDepth };
+    }
+  }
+  const examples = definitionsTaking(ch, arity);
+  const hint = examples.length ? `, or name a definition taking ${arity === 1 ? "one" : arity}, such as ${examples[0]}` : "";
+  return ch.error(ctx, a.at, "E_TYPE", `${what} is ${takes}, not a value: write one, as in ${lambdaExample(arity)}${hint}`);
+}
+
+function definitionsTaking(ch: Checker, arity: number): string[] {
+  return ch.defineNames().filter((n) => {
+    const b = ch.env.global(n);
+    return b?.kind === "define" && b.def.params.length === arity && ch.functionParams(b.def).every((f) => f === null);
+  });
+}
+
+function lambdaExample(arity: number): string {
+  const names = ["x", "y", "z", "w"];
+  if (arity === 1) return "x => ...";
+  return `(${Array.from({ length: arity }, (_, i) => names[i] ?? `x${i + 1}`).join(", ")}) => ...`;
+}
+
+/**
+ * A call of a function given to the definition being checked: the arguments are read here, then the function is
+ * checked with them, in the surroundings it was given in. Like a call of a function given to a built-in, it counts
+ * one unit of work when it runs.
+ */
+function callGiven(ch: Checker, fn: FnArg, name: string, args: Expr[], at: Span, ctx: Ctx, first?: TExpr): TExpr | null {
+  const values: TExpr[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i].k === "lambda") return ch.error(ctx, args[i].at, "E_TYPE", `'${name}' is given values: a function cannot be given to it`);
+    const c = i === 0 && first ? first : ch.expr(args[i], ctx);
+    if (!c) return null;
+    values.push(c);
+  }
+  if (fn.k === "unknown") return { k: "const", type: T.any, value: null };
+  if (fn.k === "define") {
+    const body = ch.called(fn, () => ch.inline(fn.def, values, at, ctx));
+    return body && { k: "fnCall", type: body.type, body };
+  }
+  const lam = fn.expr;
+  const outer = fn.ctx;
+  const inner: Ctx = { ...outer, locals: new Map(outer.locals) };
+  const binds = values.map((value, i) => {
+    const p = lam.params[i];
+    const slot = p ? ch.bind(outer.frame, inner.locals, p.name, T.boundItem(value.type)) : outer.frame.push(null) - 1; // more than it names: read all the same
+    return { frame: outer.frame, slot, value };
+  });
+  const body = ch.called(fn, () => ch.expr(lam.body, inner));
+  if (!body) return null;
+  return { k: "fnCall", type: body.type, body: { k: "define", type: body.type, binds, body } };
 }

@@ -12,10 +12,11 @@ import type { Code } from "../../diagnostics.js";
 import { suggestion } from "../../diagnostics.js";
 import { maxDefineDepth } from "../../limits.js";
 import { cardWordHint } from "../../cards.js";
-import { bindingWord, type Binding, type Ctx, type DefineInfo, type Environment, type Local, type Site, type UnitOptions } from "./environment.js";
+import { bindingWord, type Binding, type Ctx, type DefineInfo, type Environment, type FnArg, type Local, type Site, type UnitOptions } from "./environment.js";
 import { Conversions } from "./convert.js";
 import { checkBinary, checkIndex, checkUnary } from "./operators.js";
 import { checkCall, checkMember } from "./calls.js";
+import { functionParams, readAsValue } from "./function-params.js";
 
 export const specialTypes: Record<Special, Type> = {
   players: T.players, active: T.players, me: T.player, current: T.player, dealer: T.player, start: T.player,
@@ -31,8 +32,11 @@ export class Checker {
   readonly convert: Conversions;
   errorCount = 0;
   private reported = new Set<string>();
-  /** The definitions being inlined, outermost first: each inline nests the checked tree one level deeper. */
-  private inlining: string[] = [];
+  /**
+   * The definitions being inlined, outermost first: each inline nests the checked tree one level deeper, and a
+   * function given to one of them may use those inlined after it was given (see called).
+   */
+  private inlined: DefineInfo[] = [];
   /** Whether a chain too long was reported: each definition above it in the chain passes the limit too. */
   private chainReported = false;
 
@@ -320,6 +324,7 @@ export class Checker {
 
   private name(e: Extract<Expr, { k: "name" }>, ctx: Ctx): TExpr | null {
     const local = ctx.locals.get(e.name);
+    if (local?.fn) return this.error(ctx, e.at, "E_TYPE", readAsValue(e.name));
     if (local) {
       ctx.reads?.add(local.slot);
       return { k: "local", type: local.type, frame: ctx.frame, slot: local.slot };
@@ -370,30 +375,29 @@ export class Checker {
   }
 
   /** Definitions are checked where they are used, with the caller's frame: no call at run time. */
-  inline(d: DefineInfo, args: TExpr[], at: Span, ctx: Ctx): TExpr | null {
+  inline(d: DefineInfo, args: (TExpr | FnArg)[], at: Span, ctx: Ctx): TExpr | null {
     d.used = true;
-    if (!d.parsed) {
-      d.parsed = true;
-      const parsed = parseProgram(d.text);
-      if (!parsed.value) this.syntaxProblems({ pointer: d.pointer, offset: 0 }, parsed.problems);
-      else d.body = parsed.value;
-    }
-    if (!d.body) return null;
+    const body = this.defineBody(d);
+    if (!body) return null;
     if (d.compiling) return this.error(ctx, at, "E_RECURSION", `'${d.name}' uses itself (directly or through other definitions); definitions cannot be recursive`);
-    if (this.inlining.length >= maxDefineDepth) {
-      const chain = this.inlining;
+    if (this.inlined.length >= maxDefineDepth) {
+      const chain = this.inlined.map((x) => x.name);
       if (this.chainReported) return null;
       this.chainReported = true;
       return this.error(ctx, at, "E_EXPR_DEPTH", `'${d.name}' is used through more than ${maxDefineDepth} definitions each using the next (${chain[0]} → ${chain[1]} → … → ${chain[chain.length - 1]}): join some of them into one`);
     }
     d.compiling = true;
-    this.inlining.push(d.name);
+    this.inlined.push(d);
     try {
       const locals = new Map<string, Local>();
       const frame = ctx.frame;
-      const binds: Bind[] = d.params.map((p, i) => ({ frame, slot: this.bind(frame, locals, p, args[i].type), value: args[i] }));
+      const binds: Bind[] = [];
+      d.params.forEach((p, i) => {
+        const a = args[i];
+        if (isFnArg(a)) locals.set(p, { slot: -1, type: T.any, fn: a });
+        else binds.push({ frame, slot: this.bind(frame, locals, p, a.type), value: a });
+      });
       const inner: Ctx = { ...ctx, site: { pointer: d.pointer, offset: 0 }, locals, rule: `define.${d.name}` };
-      const body = d.body;
       if (body.length === 1 && body[0].k === "expr") {
         const c = this.expr(body[0].expr, inner);
         if (!c) return null;
@@ -410,9 +414,69 @@ export class Checker {
       return { k: "defineRun", type: T.voidType, binds, body: this.block(body, inner) };
     } finally {
       d.compiling = false;
-      this.inlining.pop();
+      this.inlined.pop();
     }
   }
+
+  /** A definition's statements, parsed once (its syntax problems reported once). */
+  defineBody(d: DefineInfo): Stmt[] | null {
+    if (!d.parsed) {
+      d.parsed = true;
+      const parsed = parseProgram(d.text);
+      if (!parsed.value) this.syntaxProblems({ pointer: d.pointer, offset: 0 }, parsed.problems);
+      else d.body = parsed.value;
+    }
+    return d.body;
+  }
+
+  /** Which parameters of a definition are functions, and how many arguments each takes (null: a value). */
+  functionParams(d: DefineInfo): (number | null)[] {
+    if (d.functions) return d.functions;
+    const body = this.defineBody(d);
+    if (!body || d.reading) return d.params.map(() => null);
+    d.reading = true;
+    try {
+      const read = functionParams(d.params, body, {
+        define: (name) => {
+          const b = this.env.global(name);
+          return b?.kind === "define" ? this.functionParams(b.def) : undefined;
+        },
+        isMember: (name) => this.env.attributes.has(name) || memberNames.has(name) || builtin(name) !== undefined || this.env.global(name) !== undefined,
+      });
+      for (const p of read.problems) this.report({ pointer: d.pointer, offset: 0 }, p.at, "E_TYPE", p.message);
+      d.functions = read.arity;
+      return read.arity;
+    } finally {
+      d.reading = false;
+    }
+  }
+
+  /** How many definitions are being inlined: a function given to one may use those inlined after it was given. */
+  get inlineDepth(): number {
+    return this.inlined.length;
+  }
+
+  /**
+   * Checks a function given to a definition where the definition's body calls it. It is the caller's: the
+   * definitions inlined since it was given (the one it was given to, and those it uses) are not its own, so it may
+   * use them too (`best(p => best(...))`); a definition it was written in, it may not (`g: "apply(x => g(x))"`).
+   */
+  called<R>(fn: FnArg, check: () => R): R {
+    const since = this.inlined.slice(fn.depth).filter((d) => d.compiling);
+    for (const d of since) d.compiling = false;
+    try {
+      return check();
+    } finally {
+      for (const d of since) d.compiling = true;
+    }
+  }
+}
+
+/** The members every value of its type has, which a parameter named so does not take the place of. */
+const memberNames = new Set(["name", "from", "out", "place"]);
+
+function isFnArg(a: TExpr | FnArg): a is FnArg {
+  return "depth" in a;
 }
 
 function isOrderedScalar(t: Type): boolean {

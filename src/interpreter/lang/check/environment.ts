@@ -1,5 +1,5 @@
 // What the checker needs to know about the rule file around an expression, and what it keeps while it checks.
-import type { Stmt } from "../ast.js";
+import type { Expr, Stmt } from "../ast.js";
 import type { Type } from "../types.js";
 import type { AttributeDef, VarDef, ZoneDef } from "../../model.js";
 import type { Diagnostic } from "../../diagnostics.js";
@@ -14,7 +14,23 @@ export interface DefineInfo {
   parsed: boolean;
   compiling: boolean;
   used: boolean;
+  /** For each parameter, how many arguments the body calls it with when it is a function, or null for a value. */
+  functions?: (number | null)[];
+  /** Whether its parameters are being read: a definition that gives a parameter on to itself is not read twice. */
+  reading?: boolean;
 }
+
+/**
+ * A function given to a definition's parameter: one written at the call (x => ...), checked with the names around
+ * the call each time the body calls it, or a definition named at the call. `depth` is how many definitions were
+ * being inlined where it was given: those are the ones it may not use (it is theirs), and the ones inlined since
+ * (the definition it was given to, and those that definition uses) it may. `unknown` stands for any function while
+ * a definition no rule uses is checked alone.
+ */
+export type FnArg =
+  | { k: "lambda"; expr: Extract<Expr, { k: "lambda" }>; ctx: Ctx; depth: number }
+  | { k: "define"; def: DefineInfo; depth: number }
+  | { k: "unknown"; depth: number };
 
 export type Binding =
   | { kind: "zone"; def: ZoneDef }
@@ -45,6 +61,8 @@ export interface Site {
 export interface Local {
   slot: number;
   type: Type;
+  /** A definition's parameter given a function: it is called, not read (slot and type are then unused). */
+  fn?: FnArg;
 }
 
 /** The surroundings of the text being checked. */

@@ -112,6 +112,14 @@ export function evalOf(e: TExpr): Eval {
     }
     case "define":
       return define(e.binds, evalOf(e.body));
+    case "fnCall": {
+      const body = evalOf(e.body);
+      // counted as a call of a function given to a built-in is (see lamOf)
+      return (s) => {
+        tick(s, 1);
+        return body(s);
+      };
+    }
     case "defineRun": {
       const binds = e.binds.map(bindOf);
       const run = runOf(e.body);
