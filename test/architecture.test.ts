@@ -174,7 +174,7 @@ describe("the game server", () => {
 
   it("is started only by the serve command; the pages know only the protocol's types, as clients of the wire", () => {
     const users = files("src").filter((f) => f.endsWith(".ts") && !f.startsWith("src/serve/") && imports(f).some((s) => s.includes("/serve/")));
-    expect(users).toEqual(["src/cli/commands/serve.ts", "src/editor/play/online-room.ts", "src/editor/play/online.ts", "src/editor/play/room-socket.ts", "src/editor/seat/seat.ts"]);
+    expect(users).toEqual(["src/cli/commands/serve.ts", "src/editor/play/online-room.ts", "src/editor/play/online.ts", "src/editor/play/room-socket.ts", "src/editor/seat/lobby.ts", "src/editor/seat/seat.ts"]);
     for (const file of users.slice(1)) {
       const page = readFileSync(file, "utf8");
       expect([...page.matchAll(/^import (type )?.*from "([^"]*\/serve\/[^"]*)";$/gm)].map((m) => `${m[1] ?? ""}${m[2]}`)).toEqual(["type ../../serve/protocol.js"]);

@@ -304,7 +304,7 @@ describe("the playground", () => {
     const wild = threesAreWild.replace("name: Threes Are Wild", "name: Threes <b>Are</b> Wild <img src=x onerror=alert(1)>");
     await replaceAll(wild);
     const wildBook = await cliExplain(wild);
-    expect(wildBook).toContain("[changed by Threes <b>Are</b> Wild <img src=x onerror=alert(1)>] play: rank-order:");
+    expect(wildBook).toContain("[changed by Threes <b>Are</b> Wild <img src=x onerror=alert(1)>] Play: rank order:");
     await expectRulebook(page, { state: "current", of: variantPath, text: shownText(wildBook) });
     expect(await page.locator("[data-test=rulebook] .rulebook-changed").first().textContent()).toMatch(/^\[changed by Threes <b>Are<\/b> Wild/);
     expect(await page.evaluate(() => document.querySelectorAll("[data-test=rulebook-panel] *:not(h2, h3, h4, span, pre, div, button)").length)).toBe(0);

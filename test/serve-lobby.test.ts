@@ -14,7 +14,7 @@ import { startServer, type Server } from "../src/serve/server.js";
 import { loadComposition } from "../src/interpreter/load/load.js";
 import type { Frame } from "../src/serve/protocol.js";
 import { framesLeaks } from "./helpers/serve-client.js";
-import { autoplay } from "./helpers/seat-page.js";
+import { autoplay, drawnLeaks } from "./helpers/seat-page.js";
 
 let server: Server;
 let browser: Browser;
@@ -104,6 +104,8 @@ describe("the lobby of houserules serve", () => {
     const game = loadComposition(["idiot", "idiot/sevens"]).game!;
     // every frame each page received, Cat's before she left and after she came back, shows only her seat's cards
     expect(framesLeaks(game, join(data, firstRoom, "game.log"), [...frames.flat(), ...catBefore])).toEqual([]);
+    // and no page draws or names a card its seat's last frame does not show
+    for (const [k, page] of pages.entries()) expect(await drawnLeaks(page, game, frames[k].at(-1)!)).toEqual([]);
 
     // a few words at the table: Bob says them, Cat reads them, as text
     await bob.fill("[data-test=chat-text]", "good game <i>all</i>");

@@ -11,9 +11,8 @@ import { launchBrowser } from "../bin/playground.js";
 import { startServer, type Server } from "../src/serve/server.js";
 import { loadComposition } from "../src/interpreter/load/load.js";
 import type { Frame } from "../src/serve/protocol.js";
-import type { Game } from "../src/interpreter/model.js";
 import { framesLeaks, makeRoom } from "./helpers/serve-client.js";
-import { autoplay } from "./helpers/seat-page.js";
+import { autoplay, drawnLeaks } from "./helpers/seat-page.js";
 
 let server: Server;
 let browser: Browser;
@@ -30,32 +29,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(data, { recursive: true, force: true });
 });
-
-/**
- * What the page shows beyond its frame: a card drawn with its id, or a card's name in any text or attribute
- * outside the log, that the seat's latest frame does not show it. (The frames themselves are checked against the
- * game by the leak checker; the log names cards as they were played, which framesLeaks checks line by line.)
- */
-const drawnLeaks = (page: Page, game: Game, f: Frame) => {
-  const known = new Set<number>(f.view.zones.flatMap((z) => z.cards).filter((c) => c >= 0));
-  for (const v of Object.values(f.view.variables)) for (const c of [v].flat()) if (typeof c === "number" && c >= 0 && c < game.cardNames.length) known.add(c);
-  const hidden = game.cardNames.filter((_, c) => !known.has(c)).map((n) => n.toUpperCase());
-  return page.evaluate(([known, hidden]) => {
-    const may = new Set(known);
-    const secret = new Set(hidden);
-    const log = document.querySelector("[data-test=log]")!;
-    const wrong: string[] = [];
-    for (const e of document.body.querySelectorAll("*")) {
-      const c = e.getAttribute("data-card");
-      if (c !== null && !may.has(Number(c))) wrong.push(`card ${c} drawn`);
-      if (log.contains(e) || e.tagName === "SCRIPT") continue;
-      const texts = [...e.attributes].map((a) => a.value);
-      for (const n of e.childNodes) if (n.nodeType === Node.TEXT_NODE) texts.push(n.textContent ?? "");
-      for (const t of texts) for (const w of t.toUpperCase().split(/[^0-9A-Z]+/)) if (secret.has(w)) wrong.push(`names ${w}`);
-    }
-    return [...new Set(wrong)];
-  }, [[...known], hidden] as const);
-};
 
 describe("the page of a seat's link", () => {
   it("plays an Idiot variant to its end in three browsers, each shown only what its seat may see; a forged link is refused", async () => {
@@ -194,4 +167,21 @@ describe("the page of a seat's link", () => {
     expect([...ann.problems, ...bob.problems]).toEqual([]);
     await mover.page.context().close();
   }, 120_000);
+
+  it("shows the game's clock in real time, running between the server's frames", async () => {
+    const made = await makeRoom(server.url, { rules: "hands", agents: [null, "random", "random"], seed: 5 });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(made.seats[0].link!.replace("localhost", "127.0.0.1"));
+    const clock = page.locator("[data-test=seat-clock]");
+    await clock.waitFor({ state: "visible", timeout: 30_000 });
+    const read = async () => Number(/Game clock ([\d.]+) s/.exec((await clock.textContent()) ?? "")?.[1]);
+    const first = await read();
+    await page.waitForTimeout(700);
+    const later = await read();
+    const frame = await page.evaluate(() => (globalThis as unknown as { houserules: { frames: Frame[] } }).houserules.frames.at(-1)!);
+    if (!frame.over) expect(later).toBeGreaterThan(first);
+    expect(frame.realtime || frame.over).toBe(true);
+    await page.context().close();
+  }, 60_000);
 });
+

@@ -1,5 +1,7 @@
 // A seat's page on houserules serve, driven in a browser as a person would.
 import type { Page } from "playwright-core";
+import type { Frame } from "../../src/serve/protocol.js";
+import type { Game } from "../../src/interpreter/model.js";
 
 /** Clicks a move the page offers whenever it offers one, until the game is over (or has `until` moves). */
 export const autoplay = (page: Page, until = Number.MAX_SAFE_INTEGER) =>
@@ -25,3 +27,29 @@ export const autoplay = (page: Page, until = Number.MAX_SAFE_INTEGER) =>
       }),
     until,
   );
+
+/**
+ * What the page shows beyond its frame: a card drawn with its id, or a card's name in any text or attribute
+ * outside the log, that the seat's latest frame does not show it. (The frames themselves are checked against the
+ * game by the leak checker; the log names cards as they were played, which framesLeaks checks line by line.)
+ */
+export const drawnLeaks = (page: Page, game: Game, f: Frame) => {
+  const known = new Set<number>(f.view.zones.flatMap((z) => z.cards).filter((c) => c >= 0));
+  for (const v of Object.values(f.view.variables)) for (const c of [v].flat()) if (typeof c === "number" && c >= 0 && c < game.cardNames.length) known.add(c);
+  const hidden = game.cardNames.filter((_, c) => !known.has(c)).map((n) => n.toUpperCase());
+  return page.evaluate(([known, hidden]) => {
+    const may = new Set(known);
+    const secret = new Set(hidden);
+    const log = document.querySelector("[data-test=log]")!;
+    const wrong: string[] = [];
+    for (const e of document.body.querySelectorAll("*")) {
+      const c = e.getAttribute("data-card");
+      if (c !== null && !may.has(Number(c))) wrong.push(`card ${c} drawn`);
+      if (log.contains(e) || e.tagName === "SCRIPT") continue;
+      const texts = [...e.attributes].map((a) => a.value);
+      for (const n of e.childNodes) if (n.nodeType === Node.TEXT_NODE) texts.push(n.textContent ?? "");
+      for (const t of texts) for (const w of t.toUpperCase().split(/[^0-9A-Z]+/)) if (secret.has(w)) wrong.push(`names ${w}`);
+    }
+    return [...new Set(wrong)];
+  }, [[...known], hidden] as const);
+};

@@ -96,7 +96,8 @@ export function measureState(v: unknown): MeasureState | undefined {
   const read = fields(v, measureFields.filter((f) => f !== "options"));
   if (!read || !isRecord(v)) return undefined;
   const options = v.options === undefined ? "" : field(v.options);
-  return options === undefined ? undefined : { ...read, options };
+  if (options === undefined) return undefined;
+  return options ? { ...read, options } : read;
 }
 
 /** The most moves a game kept or shared may have; the longest text of one move. */

@@ -57,7 +57,7 @@ export class MeasureScreen implements Screen {
   private gamesInput = h("input", { type: "number", min: 1, max: 1_000_000, value: 1000, "aria-label": "Games", "data-test": "measure-games" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "measure-seed", size: 6 });
   private agentsInput = h("input", { value: "sensible", "aria-label": "Agents", "data-test": "measure-agents", size: 18, title: `an agent per seat, comma-separated (${agentNames.join(", ")}; mc:100, ismcts:200 set a budget); the last is used for the seats left` });
-  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "measure-options", size: 16, title: "values for options the rules declare, as --option takes them: target=100, jokers=true" });
+  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "measure-options", size: 16, title: "values for options the rules declare, written like --option NAME=VALUE: target=100, jokers=true" });
   private workersInput = h("input", { type: "number", min: 1, max: 64, value: defaultWorkers(), onchange: () => this.warm(), "aria-label": "Workers", "data-test": "measure-workers" });
   private runButton = h("button", { class: "small primary", "data-test": "measure-run", onclick: () => void this.run() }, "Run");
   private ablateButton = h("button", { class: "small", "data-test": "measure-ablate", title: "measure the rules whole, then without each of their own rules in turn (a variant's, or each house rule added with +): which of them matters", onclick: () => void this.ablate() }, "Take each rule out");

@@ -56,7 +56,7 @@ export class PlayScreen implements Screen {
   private openButton = h("button", { class: "small", "data-test": "play-open-file", hidden: true, onclick: () => this.useOpenFile() });
   private playersInput = h("input", { type: "number", min: 1, max: 16, value: 4, "aria-label": "Players", "data-test": "play-players" });
   private seedInput = h("input", { value: "7", "aria-label": "Seed", "data-test": "play-seed", size: 6 });
-  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "play-options", size: 14, title: "values for options the rules declare, as --option takes them: target=100, jokers=true" });
+  private optionsInput = h("input", { value: "", placeholder: "name=value, …", "aria-label": "Options", "data-test": "play-options", size: 14, title: "values for options the rules declare, written like --option NAME=VALUE: target=100, jokers=true" });
   private seatsBox = h("span", { class: "seat-choices" });
   private viewerSelect = h("select", { "aria-label": "Viewer", "data-test": "viewer" });
   private speedSelect = h("select", { "aria-label": "Speed", "data-test": "speed" });

@@ -35,6 +35,13 @@ let drawing: { game: TableRules; outer: TableRules | null } | null = null;
 
 const view = new TableView({ move: (text) => move(text), chose: () => draw(), heading: movesHeading });
 const status = h("p", { id: "status", class: "status", "data-test": "status", role: "status" }, "Connecting…");
+/** The game's clock in a real-time phase: the server's, as the last frame gave it, run on by the page's between frames. */
+const clock = h("span", { class: "clock", "data-test": "seat-clock", hidden: true });
+let clockAt: { now: number; wall: number; running: boolean } = { now: 0, wall: 0, running: false };
+setInterval(() => {
+  if (!clockAt.running) return;
+  clock.textContent = `Game clock ${(clockAt.now + (performance.now() - clockAt.wall) / 1000).toFixed(1)} s`;
+}, 100);
 const seatsList = h("ul", { class: "seats", "data-test": "seats", "aria-label": "Who is at the table" });
 const banner = h("p", { id: "banner", class: "banner", "data-test": "banner", role: "alert", hidden: true });
 const refusal = h("p", { id: "refusal", class: "refusal", "data-test": "refusal", role: "alert" });
@@ -46,7 +53,7 @@ const help = h("p", { class: "help muted", "data-test": "help" },
 const lobby = h("div", { class: "lobby-box" });
 if (room) {
   fill(document.body,
-    h("header", { class: "top" }, status, seatsList),
+    h("header", { class: "top" }, status, clock, seatsList),
     banner, result,
     h("div", { class: "seat-main" },
       h("main", { class: "seat-table" }, view.tableBox),
@@ -111,6 +118,9 @@ function resultLine(f: Frame): string {
 function received(f: SeatFrame, answered: boolean): void {
   shown.frames.push(f);
   shown.over = f.over;
+  clockAt = { now: f.now, wall: performance.now(), running: f.realtime && !f.over };
+  clock.hidden = !f.realtime;
+  clock.textContent = `Game clock ${f.now.toFixed(1)} s`;
   if (f.tableRules) drawing = f.tableRules;
   last = f;
   if (answered) refusal.textContent = f.refusal ? `${f.refusal.rule}: ${f.refusal.reason}` : "";
