@@ -55,8 +55,10 @@ describe("the printable rulebook", () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(rulebookPage(idiot()));
     const { answer } = await import("../src/editor/rules/answer.js");
-    expect(answer({ kind: "explain", rules: "idiot" })).toMatchObject({ kind: "explain", html: r.out });
-    expect(answer({ kind: "explain", rules: "no-such-game" })).toMatchObject({ text: null, html: null });
+    expect(answer({ kind: "explain", rules: "idiot", html: true })).toMatchObject({ kind: "explain", html: r.out });
+    // made only when asked for: the panel asks at each keystroke for the text alone
+    expect(answer({ kind: "explain", rules: "idiot" })).toMatchObject({ kind: "explain", html: null });
+    expect(answer({ kind: "explain", rules: "no-such-game", html: true })).toMatchObject({ text: null, html: null });
   });
 });
 

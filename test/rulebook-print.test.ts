@@ -14,6 +14,7 @@ describe("printing the rulebook from the page", () => {
     const print = page.locator("[data-test=rulebook-print]:not([disabled])");
     await print.waitFor({ timeout: 30_000 });
     const [tab] = await Promise.all([page.context().waitForEvent("page"), print.click()]);
+    await tab.waitForURL(/^blob:/);
     await tab.waitForLoadState();
     const html = await tab.content();
     expect(await tab.locator("h1").first().textContent()).toBe("Idiot");

@@ -17,8 +17,7 @@ export class RulebookPanel {
   private of = h("span", { class: "rulebook-of", "data-test": "rulebook-of" });
   private toggle = h("button", { class: "small", "data-test": "rulebook-toggle", onclick: () => this.setHidden(!this.hidden) });
   /** Opens the rulebook shown as the page to print (escaped text, drawn cards), in a tab of its own. */
-  private print = h("button", { class: "small", "data-test": "rulebook-print", title: "Open this rulebook as a page to print, its cards drawn", disabled: true, onclick: () => this.openPage() }, "Print");
-  private page: string | null = null;
+  private print = h("button", { class: "small", "data-test": "rulebook-print", title: "Open this rulebook as a page to print, its cards drawn", disabled: true, onclick: () => void this.openPage() }, "Print");
   private body = h("pre", { class: "rulebook-text", "data-test": "rulebook" });
   private asked = 0;
   /** The reference shown, and the files its rulebook was made from (by page path). */
@@ -79,8 +78,7 @@ export class RulebookPanel {
     if (!path || this.app.reference(path) !== ref) return;
     if (reply.text !== null) {
       this.good = { ref, text: reply.text };
-      this.page = reply.html;
-      this.print.disabled = reply.html === null;
+      this.print.disabled = false;
       this.show(ref, drawn(reply.text), "current");
     } else if (this.good?.ref === ref) {
       // a keystroke that breaks the file: the last rulebook stays, dimmed, under a line that says why
@@ -96,10 +94,20 @@ export class RulebookPanel {
     }
   }
 
-  private openPage(): void {
-    if (!this.page) return;
-    const url = URL.createObjectURL(new Blob([this.page], { type: "text/html" }));
-    globalThis.open?.(url, "_blank", "noopener");
+  /**
+   * The page is made only when asked for (it draws every card it names: as long again as the rulebook itself to
+   * make, and tens of kilobytes). The tab is opened at the click, while the browser still counts it as the
+   * person's, and shown the page when the rules worker has made it.
+   */
+  private async openPage(): Promise<void> {
+    const ref = this.good?.ref;
+    if (!ref) return;
+    const tab = globalThis.open?.("", "_blank");
+    if (tab) tab.opener = null;
+    const reply = await this.app.rules.ask({ kind: "explain", rules: ref, html: true });
+    if (!reply.html) return void tab?.close();
+    const url = URL.createObjectURL(new Blob([reply.html], { type: "text/html" }));
+    if (tab) tab.location.href = url;
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 

@@ -47,7 +47,7 @@ export function answer(request: Request): Reply {
       return { kind: "language", ...languageInfo(reservedWords) };
     case "explain": {
       const { book, errors } = explainRules([request.rules]);
-      return { kind: "explain", rules: request.rules, text: book && rulebookText(book), html: book && rulebookPage(book), errors: errors.map((d) => formatDiagnostic(d)) };
+      return { kind: "explain", rules: request.rules, text: book && rulebookText(book), html: book && request.html === true ? rulebookPage(book) : null, errors: errors.map((d) => formatDiagnostic(d)) };
     }
     case "rules":
       return { kind: "rules", refs: sideRefs(request.text), composed: request.text.includes(",") };

@@ -22,8 +22,8 @@ export type Request =
   | { kind: "compose"; cards: string[]; players: number | null }
   /** The expression language's functions, effects and words. */
   | { kind: "language" }
-  /** `houserules explain` of a reference: its rulebook as the terminal prints it. */
-  | { kind: "explain"; rules: string }
+  /** `houserules explain` of a reference: its rulebook as the terminal prints it; with `html`, also as the page to print. */
+  | { kind: "explain"; rules: string; html?: boolean }
   /**
    * Rules as a person names them, read as `houserules compare` reads a side: an id or path with fragments
    * joined by +, or rule cards by name separated by commas ("Deal Eight, Whist", the words of --compose).
@@ -100,7 +100,7 @@ export type Reply =
   | { kind: "compose"; composition: Composition }
   | { kind: "language"; builtins: BuiltinInfo[]; words: string[] }
   /** The rulebook's text, or null with the errors (as check prints them) that keep the rules from loading. */
-  /** html: the same rulebook as the page `houserules explain --html` writes, to print */
+  /** html: the same rulebook as the page `houserules explain --html` writes, to print (when asked for, else null) */
   | { kind: "explain"; rules: string; text: string | null; html: string | null; errors: string[] }
   /** The rules as loadComposition takes them; `composed` when they were named as a list of cards. */
   | { kind: "rules"; refs: string[]; composed: boolean }
