@@ -11,7 +11,10 @@ Runs a game server: rooms are made for rules (by id, or as rule files sent with 
 their seat's invitation link, agents fill the seats nobody takes, onlookers see what everyone sees. Each
 connection is sent only its seat's view, legal moves and log. Every accepted move is written to the room's
 log (the format houserules replay reads) and synced to disk before it is answered; started again on the
-same --data folder, the server resumes every room from its log. The protocol is in docs/serve.md.
+same --data folder, the server resumes every room from its log. The server's own page is a lobby: a host
+makes a table of a game from the shelf with house rules and sends friends one link; each sits down under a
+name of their own, the host starts (agents in empty seats) and asks for rematches; a seat whose player is
+away is played by an agent until they are back. The protocol is in docs/serve.md.
 
 Options:
   --host H       the address to listen on (default 127.0.0.1: this machine only). --host 0.0.0.0 lets
@@ -21,9 +24,9 @@ Options:
   --data DIR     where rooms and their logs are kept (default ./houserules-rooms)
   --origin O     a page origin (https://example.org) whose pages may make rooms and connect, besides the
                  server's own (repeatable); the playground of npm start is http://127.0.0.1:5178
-  --max-rooms N  the most rooms the server holds, in memory or on disk (default 1000); past it new
-                 rooms are refused until some expire
-  --rooms-per-address N  the most rooms held at once that one address made (default 100)
+  --max-rooms N  the most rooms the server holds, in memory or on disk (default 1000), and the most
+                 tables; past it new ones are refused until some expire
+  --rooms-per-address N  the most rooms held at once that one address made (default 100), and tables
   --expire MIN   a room nobody has played in yet, or whose game is over, is deleted after MIN minutes
                  in which nothing happened in it and nobody was there (default 1440, a day)
   --expire-unfinished MIN  the same for a game going on (default 10080, a week)
