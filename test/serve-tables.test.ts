@@ -2,7 +2,7 @@
 // host starting with agents in the empty seats, a rematch with the same seats, a few words at the table kept
 // apart from the game's log, every bad message refused, and a seat given before a SIGKILL still given after it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
@@ -268,6 +268,37 @@ describe("a seat whose player is away", () => {
     const r = await fetch(`${server.url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules: "crazy-eights", players: 2, away: 0.5 }) });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toMatch(/^away is a whole number of seconds/);
+  });
+});
+
+describe("a table's limits", () => {
+  it("starts no game past the server's most rooms, and says no more once its chat is full", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "houserules-tables-limits-"));
+    const options = { host: "127.0.0.1", port: 0, data: folder, timing: { agentDelayMs: 0 }, burst: 40, perSecond: 400, maxRooms: 1 };
+    let s = await startServer(options);
+    try {
+      const t = (await makeTable(s.url, { name: "Full", rules: "crazy-eights", players: 2 })).answer;
+      const room = await fetch(`${s.url}/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules: "crazy-eights", players: 2 }) });
+      expect(room.status).toBe(201); // the one room the server may hold
+      const g = await Guest.open(s.url, t.table);
+      await g.sit(0, "Hal");
+      g.send({ t: "start", host: t.host });
+      expect(await g.error()).toMatchObject({ code: "started", message: "the game could not start: the server holds 1 rooms, its most" });
+      g.ws.close();
+      await s.close();
+      // a chat of as many lines as a table keeps, found again by a restarted server
+      appendFileSync(join(folder, "tables", t.table, "chat.log"), Array.from({ length: 2000 }, (_, i) => JSON.stringify({ from: "Hal", text: `line ${i}` }) + "\n").join(""));
+      s = await startServer(options);
+      const again = await Guest.open(s.url, t.table);
+      const told = (await again.next((m) => m.t === "chat")) as { lines: { text: string }[] };
+      expect(told.lines.map((l) => l.text)).toEqual(Array.from({ length: 50 }, (_, i) => `line ${1950 + i}`));
+      again.send({ t: "say", text: "one more", seat: -1, secret: "" });
+      expect(await again.error()).toMatchObject({ code: "too-large", message: "the table's chat has its most lines (2000): nothing more can be said here" });
+      again.ws.close();
+    } finally {
+      await s.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

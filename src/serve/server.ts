@@ -209,6 +209,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
    * files as sent.
    */
   const createRoom = async (asked: RoomMade, secrets: (string | null)[], address: string): Promise<Room | string> => {
+    if (held.size >= maxRooms) return full.error;
     const id = randomBytes(12).toString("base64url");
     const folder = join(data, id);
     makeRoomFolder(folder);

@@ -39,6 +39,8 @@ export interface TableFile {
 }
 
 export const maxNameChars = 24;
+/** The most lines a table's chat keeps on disk: past it the table says its chat is full. */
+export const maxChatLines = 2000;
 export const maxChatChars = 300;
 /** The chat lines a connection is sent when it comes, and the most kept in memory. */
 export const chatShown = 50;
@@ -114,6 +116,8 @@ class TableRefused extends Error {
 export class Table {
   readonly viewers = new Set<TableViewer>();
   private readonly chat: ChatLine[] = [];
+  /** Lines in the table's chat.log. */
+  private chatLines = 0;
   lastActive = Date.now();
   /** Work on the table, one piece after another: a seat is not given twice, a game not started twice. */
   private queue: Promise<void> = Promise.resolve();
@@ -125,7 +129,9 @@ export class Table {
   ) {
     const kept = join(folder, chatFileName);
     if (existsSync(kept)) {
-      for (const line of readFileSync(kept, "utf8").split("\n").slice(-chatShown - 1)) {
+      const lines = readFileSync(kept, "utf8").split("\n");
+      this.chatLines = lines.length - 1;
+      for (const line of lines.slice(-chatShown - 1)) {
         try {
           const c = JSON.parse(line) as ChatLine;
           if (isText(c.from, maxNameChars + 20) && isText(c.text, maxChatChars)) this.chat.push({ from: c.from, text: c.text });
@@ -265,8 +271,10 @@ export class Table {
           if (!this.owns(m.seat, m.secret)) throw new TableRefused("not-host", "that is not your seat's secret");
           from = f.seats[m.seat]!.name;
         }
+        if (this.chatLines >= maxChatLines) throw new Refused("too-large", `the table's chat has its most lines (${maxChatLines}): nothing more can be said here`);
         const line = { from, text };
         appendFileSync(join(this.folder, chatFileName), JSON.stringify(line) + "\n");
+        this.chatLines++;
         this.chat.push(line);
         this.chat.splice(0, Math.max(0, this.chat.length - chatShown));
         for (const o of this.viewers) o.send({ t: "chat", lines: [line] });
