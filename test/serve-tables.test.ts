@@ -159,13 +159,13 @@ describe("a table in the lobby", () => {
     const host = await Guest.open(server.url, t.table);
     host.send({ t: "start", host: t.host });
     expect(await host.error()).toMatchObject({ code: "taken", message: "nobody sits at the table yet: sit down first, or share the table's link" });
-    const secret = await host.sit(1, "Dee");
+    const secret = await host.sit(1, "Greedy 3");
     host.send({ t: "start", host: t.host });
     const s = await host.table((x) => x.room !== null);
     const c = await Client.open(server.url, s.room!);
     c.send({ t: "join", seat: 1, secret });
     const f = await c.nextFrame();
-    expect(f.names).toEqual(["greedy 1", "Dee", "greedy 3"]);
+    expect(f.names).toEqual(["greedy 1", "Greedy 3", "greedy 3 (server)"]);
     expect(f.agents).toEqual([true, false, true]);
     // the agents' seats have no link, so no secret opens them
     const other = await Client.open(server.url, s.room!);

@@ -253,7 +253,9 @@ export class Table {
         if (m.t === "start" && started) return this.broadcast();
         if (m.t === "rematch" && (!started || !this.rooms.over(f.rooms.at(-1)!))) throw new TableRefused("not-over", "a rematch comes when the game is over");
         if (f.seats.every((s) => s === null)) throw new TableRefused("taken", "nobody sits at the table yet: sit down first, or share the table's link");
-        const names = f.seats.map((s, p) => s?.name ?? `${f.agent} ${p + 1}`);
+        // an agent's seat is named for it, and never like a person at the table
+        const taken = new Set(f.seats.map((s) => s?.name.toLowerCase()));
+        const names = f.seats.map((s, p) => s?.name ?? (taken.has(`${f.agent} ${p + 1}`) ? `${f.agent} ${p + 1} (server)` : `${f.agent} ${p + 1}`));
         const agents = f.seats.map((s) => (s === null ? f.agent : null));
         const made = await this.rooms.make(f, names, agents, f.seats.map((s) => s?.secret ?? null), `${f.seed}:${f.rooms.length}`);
         if ("error" in made) throw new TableRefused("started", `the game could not start: ${made.error}`);
