@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { askRules, deckRules, gameOf, tinyRules } from "./helpers/rules.js";
+import { askRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
@@ -542,6 +542,22 @@ describe("the back ends agree on a choice asked in the middle of an action", () 
   it("plays Take Rows, whose lowest card chooses a row, event for event alike", () => {
     const [closures, js] = (["closures", "js"] as const).map((b) => load(["take-rows"], b)!);
     for (const players of [2, 4, 10]) playAlike(closures, js, players, `take-rows-${players}`);
+  });
+});
+
+describe("the back ends agree on a turn in steps", () => {
+  it("plays each game event for event alike, through every step, a step passed over, a step kept and again()", () => {
+    const seen = new Set<string>();
+    playThirty(stepRules(), "steps", (r) => {
+      const moves = (r.state.log ?? []).flatMap((e) => (e.type === "action" ? [e.move.split(" ")[0]] : []));
+      moves.forEach((m, i) => seen.add(`${m} then ${moves[i + 1] ?? "end"}`));
+    });
+    expect([...seen]).toEqual(expect.arrayContaining(["draw then play", "draw then pair", "draw then peek", "peek then peek", "peek then play", "pair then play", "wait then play", "play then draw"]));
+  });
+
+  it("plays Set Down, drawn, set down and discarded in steps, event for event alike", () => {
+    const [closures, js] = (["closures", "js"] as const).map((b) => load(["set-down"], b)!);
+    for (const players of [2, 3, 4]) playAlike(closures, js, players, `set-down-${players}`);
   });
 });
 

@@ -2,9 +2,6 @@
 // chooses among candidates as a move of its own, `then:` runs with the choice, and the turn goes on after it.
 // Take Rows (rules/take-rows) is the example: the player whose card is lower than every row's end chooses a row.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { compileRulesText, loadComposition } from "../src/interpreter/load/load.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import type { Backend } from "../src/interpreter/backend.js";
@@ -16,7 +13,7 @@ import { simulate } from "../src/sim/simulate.js";
 import { randomAgent } from "../src/agents/random.js";
 import { makeAgent } from "../src/agents/index.js";
 import { formatLeak, leakCheckGame } from "../src/sim/leaks.js";
-import { run } from "./helpers/cli.js";
+import { savedAndReplayed } from "./helpers/cli.js";
 import { askRules, errorsOf, tinyRules } from "./helpers/rules.js";
 
 function takeRows(backend: Backend): Game {
@@ -151,14 +148,10 @@ describe("a choice in the middle of an action", () => {
   });
 
   it("is written to a saved game as a move, and replaying the log gives the same game", async () => {
-    const log = join(mkdtempSync(join(tmpdir(), "houserules-ask-")), "games.jsonl");
-    const sim = await run(["simulate", "take-rows", "--games", "2", "--players", "3", "--seed", "5", "--agents", "random", "--log", log]);
-    expect(sim.code).toBe(0);
-    const { readFileSync } = await import("node:fs");
-    expect(readFileSync(log, "utf8")).toMatch(/"text":"row rows#\d"/);
-    const replay = await run(["replay", log]);
-    expect(replay.err).toBe("");
-    expect(replay.code).toBe(0);
+    const { saved, simCode, replay } = await savedAndReplayed("take-rows", 3, "random");
+    expect(simCode).toBe(0);
+    expect(saved).toMatch(/"text":"row rows#\d"/);
+    expect([replay.code, replay.err]).toEqual([0, ""]);
     expect(replay.out).toContain("every one the same");
   });
 

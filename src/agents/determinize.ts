@@ -115,6 +115,7 @@ export function prepare(game: Game, v: View, rng: RngState, budget: Budget | nul
   s.reversed = v.flow.reversed;
   s.skips = v.flow.skips;
   s.givenTurn = v.flow.givenTurn;
+  s.turnStep = v.flow.step ?? 0;
   s.done = Uint8Array.from(v.flow.done, (x) => (x ? 1 : 0));
   s.hand = Uint8Array.from(v.flow.hand);
   s.out = Uint8Array.from(v.out, (x) => (x ? 1 : 0));

@@ -385,7 +385,7 @@ class Writer {
       const lines: Line[] = [];
       if (name === first) lines.push({ text: "Play starts with this phase.", depth: 0 });
       if (textOf(p)) lines.push({ text: textOf(p)!, depth: 0 });
-      for (const key of Object.keys(p)) lines.push(...(key === "actions" ? [this.choices(p)] : phaseKeys[key]?.(p, this.read) ?? []));
+      for (const key of Object.keys(p)) lines.push(...(key === "actions" ? [this.choices(p)] : key === "steps" ? this.steps(p) : phaseKeys[key]?.(p, this.read) ?? []));
       if (p.next === undefined && p.game === undefined) lines.push({ text: "Then the phase starts again.", depth: 0 });
       return lines;
     }, false, (name) => `The ${words(name)} phase`);
@@ -393,15 +393,33 @@ class Writer {
 
   /** What a player may do in a phase, each move by what it does: "On your turn you may: play ...; or pick up ...". */
   private choices(p: Raw): Line {
+    const said = this.moveWords((p.actions ?? []) as unknown[]);
+    const who = p.turns === "simultaneous" || p.turns === "realtime" ? "Each player may" : "On your turn you may";
+    const list = said.length <= 1 ? said.join("") : `${said.slice(0, -1).join("; ")}; or ${said[said.length - 1]}`;
+    return { text: `${who}: ${list}.`, depth: 0 };
+  }
+
+  /** A turn in steps: each step's moves, in order, and which steps may be left out. */
+  private steps(p: Raw): Line[] {
+    const steps = Array.isArray(p.steps) ? (p.steps as unknown[]) : [];
+    return [
+      { text: "On your turn you move in steps, one move a step, in this order:", depth: 0 },
+      ...steps.map((step, i) => {
+        const optional = isMap(step) && step.optional === true;
+        const said = this.moveWords((isMap(step) ? step.actions ?? [] : step) as unknown[]);
+        return { text: `Step ${i + 1}: ${said.join("; or ")}${optional ? " (you may leave this step out)" : ""}.`, depth: 1 };
+      }),
+    ];
+  }
+
+  /** Each action named, by what it does. */
+  private moveWords(names: unknown[]): string[] {
     const actions = (this.raw.actions ?? {}) as Raw;
-    const said = ((p.actions ?? []) as unknown[]).map(String).map((name) => {
+    return names.map(String).map((name) => {
       // a text that starts with how the move is written ("take-bottom <stack>: take ...") says what follows
       const text = textOf(actions[name])?.replace(/^[\w-]+( <[^>]*>| \[[^\]]*\])*: /, "").replace(/\.$/, "");
       return text ? text.charAt(0).toLowerCase() + text.slice(1) : words(name);
     });
-    const who = p.turns === "simultaneous" || p.turns === "realtime" ? "Each player may" : "On your turn you may";
-    const list = said.length <= 1 ? said.join("") : `${said.slice(0, -1).join("; ")}; or ${said[said.length - 1]}`;
-    return { text: `${who}: ${list}.`, depth: 0 };
   }
 
   actions(): Item[] {
@@ -645,6 +663,7 @@ export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
   once: (p) => (p.once ? [{ text: "Each player still in takes one turn, then the phase ends.", depth: 0 }] : []),
   who: (p, read) => [{ text: `Only ${read.expression(valueOf(p.who) as string)} take part.`, depth: 0 }],
   actions: (p) => [{ text: `On a turn a player may: ${listWords(((p.actions ?? []) as string[]).map(String))}.`, depth: 0 }],
+  steps: (p) => [{ text: `A turn goes in steps, in this order: ${((p.steps ?? []) as unknown[]).map((s) => listWords(((isMap(s) ? s.actions ?? [] : s) as unknown[]).map(String))).join("; then ")}.`, depth: 0 }],
   begin: (p, read) => [{ text: "When the phase begins:", depth: 0 }, ...read.program(programText(p.begin), 1)],
   turn: (p, read) => [{ text: "At the start of every turn:", depth: 0 }, ...read.program(programText(p.turn), 1)],
   settle: (p, read) => [{ text: "Once every move made at the same moment is in:", depth: 0 }, ...read.program(programText(p.settle), 1)],

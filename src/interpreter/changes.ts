@@ -53,6 +53,7 @@ export function changeStamp(s: State): number {
   h = (Math.imul(h, 31) + s.start) | 0;
   h = (Math.imul(h, 31) + ((s.extraTurn ? 1 : 0) | (s.reversed ? 2 : 0) | (s.stayInTurn ? 4 : 0) | (s.endPhaseNow ? 8 : 0) | (s.over ? 16 : 0) | (s.sub !== null ? 32 : 0))) | 0;
   h = (Math.imul(h, 31) + s.skips) | 0;
+  h = (Math.imul(h, 31) + s.turnStep) | 0;
   h = (Math.imul(h, 31) + s.givenTurn) | 0;
   h = (Math.imul(h, 31) + s.places.length) | 0;
   h = mixList(h, s.out);

@@ -127,6 +127,14 @@ export interface GameWith {
   where: string;
 }
 
+/** One step of a turn: the actions a move of it may take, and whether the player may pass over it. */
+export interface TurnStep {
+  actions: number[];
+  optional: boolean;
+  /** The actions offered while the turn is at this step: its own, and those of the steps after it up to one that is not optional. */
+  offered: number[];
+}
+
 export interface PhaseDef {
   name: string;
   index: number;
@@ -139,6 +147,11 @@ export interface PhaseDef {
   /** A new hand begins with the phase: everyone who folded or stood is back in, before its begin effects. */
   newHand: boolean;
   actions: number[];
+  /**
+   * A turn's steps, in order (`steps:`): each move is one of the current step's actions (or of a later one, past
+   * optional steps), and the turn ends after the last step; null for a turn of one action.
+   */
+  steps: TurnStep[] | null;
   begin: Run | null;
   turn: Run | null;
   endWhen: Eval<boolean> | null;

@@ -47,6 +47,7 @@ export interface State {
   phasePlayers: number; // players taking part when the phase began
   phaseWho: Uint8Array | null; // the players taking part in this phase, when the phase names them
   extraTurn: boolean; // set by again()
+  turnStep: number; // in a phase whose turns have steps: the step the turn is at (0: the first)
   phaseDir: number; // +1: the phase's turns go clockwise, -1: counter-clockwise (read when the phase begins)
   reversed: boolean; // reverse() turned the direction of play round, for the rest of the game
   skips: number; // players skip() passes over when the turn next passes (cleared when a phase begins)
@@ -133,7 +134,7 @@ export function cloneState(s: State): State {
     shown: s.shown.slice(),
     vars: s.vars.slice(), // lists held in variables are never changed in place, so sharing them is safe
     opts: s.opts, me: s.me, current: s.current, phase: s.phase, phaseTurns: s.phaseTurns, phasePlayers: s.phasePlayers,
-    extraTurn: s.extraTurn, phaseDir: s.phaseDir, reversed: s.reversed, skips: s.skips, givenTurn: s.givenTurn, stayInTurn: s.stayInTurn, endPhaseNow: s.endPhaseNow,
+    extraTurn: s.extraTurn, turnStep: s.turnStep, phaseDir: s.phaseDir, reversed: s.reversed, skips: s.skips, givenTurn: s.givenTurn, stayInTurn: s.stayInTurn, endPhaseNow: s.endPhaseNow,
     done: s.done.slice(), out: s.out.slice(), hand: s.hand.slice(), activeCache: null, places: s.places.slice(), phaseWho: s.phaseWho ? s.phaseWho.slice() : null,
     dealer: s.dealer, start: s.start, startFixed: s.startFixed,
     rng: s.rng.slice(), moves: s.moves, steps: s.steps, cardMoves: s.cardMoves, shows: s.shows, still: s.still,
@@ -165,6 +166,7 @@ export function copyState(into: State, from: State): void {
   into.phaseTurns = from.phaseTurns;
   into.phasePlayers = from.phasePlayers;
   into.extraTurn = from.extraTurn;
+  into.turnStep = from.turnStep;
   into.phaseDir = from.phaseDir;
   into.reversed = from.reversed;
   into.skips = from.skips;

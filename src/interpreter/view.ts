@@ -24,6 +24,8 @@ export interface FlowView {
   reversed: boolean; // reverse() has turned the direction of play round
   skips: number; // players to be skipped when the turn next passes
   givenTurn: number; // the player given the next turn, or -1
+  /** In a phase whose turns have steps: the step the turn is at, from 0 (absent in other phases). */
+  step?: number;
   done: boolean[];
   /** Per player, where they stand in the hand: 1 folded, 2 stood (in the hand, acting no more), 4 acted since the last raise. */
   hand: number[];
@@ -143,6 +145,7 @@ function viewOf(s: State, p: number): View {
       groups: s.groups.map((g) => g.slice()),
     },
   };
+  if (!s.over && s.game.phases[s.phase]?.steps) out.flow.step = s.turnStep;
   if (s.game.teams) out.teams = teamsOf(s.game, s.n).map((seats, t) => ({ name: teamName(s.game, t), seats }));
   const pending = s.pending;
   if (pending !== null) {

@@ -93,3 +93,41 @@ zones:
   hand: {per: player, visible: owner}
   pile: {visible: everyone}
 ${rest}`;
+
+/**
+ * Tiny, shuffled, its turn in three steps: draw (or wait, once the stock is empty), then if the player likes set
+ * down a pair or peek (peek keeps the turn at its step: endsTurn: false), then play a card; a king played gives
+ * another turn (again()), which starts at the first step. The game ends when the stock is empty and a hand is.
+ */
+export const stepRules = (): string => tinyRules(`variables:
+  points: {per: player, type: number}
+`, {
+  "  deal(stock, hand, 3)": "  shuffle(stock)\n  deal(stock, hand, 3)",
+  "    actions: [play]\n": "    steps:\n      - [draw, wait]\n      - {actions: [pair, peek], optional: true}\n      - [play]\n",
+  "    effect: move(card, pile)": `    effect: |
+      move(card, pile)
+      if card.rank == 13 {
+        again()
+      }
+  draw:
+    require:
+      stock: stock.any
+    effect: draw(stock, hand, 1)
+  wait:
+    require:
+      empty: stock.empty
+  pair:
+    params:
+      cards: {from: hand, several: true, alike: rank, max: 2}
+    require:
+      two: cards.count == 2 and hand.count > 2
+    effect: |
+      move(cards, pile)
+      points += 2
+  peek:
+    endsTurn: false
+    require:
+      few: points % 3 != 2
+    effect: points += 1`,
+  "end: players.all(p => p.hand.empty)": "end: stock.empty and players.any(p => p.hand.empty)",
+});

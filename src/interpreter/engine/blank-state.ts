@@ -72,7 +72,7 @@ export function blankState(game: Game, o: NewGameOptions): State {
     shown: l.shown.slice(),
     vars: l.vars.slice(),
     opts, me: -1, current: -1, phase: 0, phaseTurns: 0, phasePlayers: n,
-    extraTurn: false, phaseDir: 1, reversed: false, skips: 0, givenTurn: -1, stayInTurn: false, endPhaseNow: false,
+    extraTurn: false, turnStep: 0, phaseDir: 1, reversed: false, skips: 0, givenTurn: -1, stayInTurn: false, endPhaseNow: false,
     done: new Uint8Array(n), out: new Uint8Array(n), hand: new Uint8Array(n), activeCache: null, places: [], phaseWho: null,
     dealer: 0, start: -2, startFixed: false,
     rng: seedRng(o.seed ?? 0), moves: 0, steps: 0, cardMoves: 0, shows: 0, still: 0,

@@ -15,6 +15,7 @@ import { guard, stop } from "./guard.js";
 import { resetVars } from "./vars.js";
 import { finishGame } from "./outcome.js";
 import { countedRun, entered } from "../changes.js";
+import { takeStep } from "./steps.js";
 
 /** Starts a game. A request the rules do not allow (too many players, an unknown option) is refused with a RangeError. */
 export function newGame(game: Game, o: NewGameOptions): State {
@@ -82,6 +83,7 @@ export function enterPhase(s: State, index: number): void {
     s.phasePlayers = activeCount(s);
     for (let p = 0; p < s.n; p++) s.done[p] = 0; // not fill(): a call into the runtime, at every trick
     s.endPhaseNow = false;
+    s.turnStep = 0;
     resetVars(s, "phase");
     if (phase.newHand) newHand(s);
     if (phase.turns === "round") reopenRound(s); // a round begins with nobody having acted in it
@@ -262,6 +264,7 @@ function beginTurn(s: State, p: number): void {
   s.current = p;
   s.me = p;
   s.extraTurn = false;
+  s.turnStep = 0;
   if (s.game.turnVars.length > 0) resetVars(s, "turn");
   if (s.log !== null || s.watch !== null) record(s, { type: "turn", player: p });
   const hook = phaseOf(s).turn;
@@ -326,7 +329,7 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
  */
 function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef): void {
   if (checkEnd(s)) return;
-  const turnOver = action.endsTurn || s.out[actor] === 1 || s.endPhaseNow;
+  const turnOver = (phase.steps === null ? action.endsTurn : takeStep(s, phase, action)) || s.out[actor] === 1 || s.endPhaseNow;
   if (!turnOver) return;
   // in a phase of one turn each, an extra turn (again()) is part of the player's own: it counts as nobody's
   if (!phase.once || !s.extraTurn || s.out[actor] === 1) s.phaseTurns++;
@@ -349,7 +352,7 @@ function afterTurn(s: State, actor: number, action: ActionDef, phase: PhaseDef):
  */
 function afterRound(s: State, actor: number, action: ActionDef, phase: PhaseDef): void {
   if (checkEnd(s)) return;
-  if (!(action.endsTurn || s.out[actor] === 1 || s.endPhaseNow)) return;
+  if (!((phase.steps === null ? action.endsTurn : takeStep(s, phase, action)) || s.out[actor] === 1 || s.endPhaseNow)) return;
   s.phaseTurns++;
   s.hand[actor] |= ACTED;
   s.me = actor;

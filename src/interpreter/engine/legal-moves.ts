@@ -34,8 +34,10 @@ export function listMoves(s: State, p: number): Move[] {
     } else if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
     else {
       const actions = s.game.actions;
+      // the actions of the step the turn is at, in a turn of steps; else the phase's
+      const offered = phase.steps === null ? phase.actions : phase.steps[Math.min(s.turnStep, phase.steps.length - 1)].offered;
       // an indexed loop: this runs before every decision, and for-of walks an iterator V8 does not fold away
-      for (let i = 0; i < phase.actions.length; i++) enumerate(s, actions[phase.actions[i]], out);
+      for (let i = 0; i < offered.length; i++) enumerate(s, actions[offered[i]], out);
     }
   } catch (e) {
     failed(s, e, "legal moves");

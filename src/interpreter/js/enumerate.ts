@@ -233,8 +233,15 @@ function enumerator(em: Emitter, action: ActionDef, game: Game, treeOf: TreeOf, 
 /**
  * The name of the generated function (s, out) that lists a phase's legal moves: each action's listing (by name,
  * in the phase's order) called from a line of its own. Called through one shared line, as the engine's loop
- * does, the listings are several targets of one call, which V8 neither inlines nor calls directly.
+ * does, the listings are several targets of one call, which V8 neither inlines nor calls directly. A phase whose
+ * turns go in steps gives the listings of each step (its `offered`), and the step the turn is at picks them; past
+ * the last step, the last step's. A phase without steps gives one list.
  */
-export function phaseListing(em: Emitter, listings: string[]): string {
-  return em.m.add(["s", "out"], listings.map((name) => `${name}(s, out);`).join("\n"), 0);
+export function phaseListing(em: Emitter, steps: string[][]): string {
+  const last = steps.length - 1;
+  const body = steps.map((listings, k) => {
+    const calls = listings.map((name) => `${name}(s, out);`).join("\n");
+    return k === last ? calls : `if (s.turnStep === ${k}) {\n${calls}\nreturn;\n}`;
+  });
+  return em.m.add(["s", "out"], body.join("\n"), 0);
 }

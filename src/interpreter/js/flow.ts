@@ -2,8 +2,8 @@
 // the phase's end, doing what the engine's flow (engine/flow.ts) does, in the same order, with what the phase's
 // model fixes written in: its direction of play, whether it names its players, its resets, its first turn, its
 // end condition and the phase that follows. A phase the engine enters in a way of its own (players chosen as it
-// begins, a phase that may be skipped, a game inside it, play together, a direction read as it begins) keeps the
-// engine's flow.
+// begins, a phase that may be skipped, a game inside it, play together, a direction read as it begins, a turn of
+// steps) keeps the engine's flow.
 import type { Game, PhaseDef, VarDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { record } from "../events.js";
@@ -109,7 +109,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return m.add(["s"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  const entered = game.phases.map((p) => p.who === null && p.skip === null && p.game === null && p.turnsBy === null && !p.newHand && (turnPhase(p) || p.turns === "none"));
+  const entered = game.phases.map((p) => p.who === null && p.steps === null && p.skip === null && p.game === null && p.turnsBy === null && !p.newHand && (turnPhase(p) || p.turns === "none"));
   const turns = game.phases.map((p) => (turnPhase(p) ? beginTurn(p) : null));
   const leaves = game.phases.map((p) => leave(p));
   const enters = game.phases.map((p, i) => (entered[i] ? enter(p, turns[i] ?? "", leaves[i]) : null));
@@ -165,7 +165,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return m.add(["s", "actor", "action"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  return game.phases.map((p, i) => ({ enter: enters[i], after: turnPhase(p) ? after(p, turns[i]!) : null }));
+  return game.phases.map((p, i) => ({ enter: enters[i], after: turnPhase(p) && p.steps === null ? after(p, turns[i]!) : null }));
 }
 
 /**

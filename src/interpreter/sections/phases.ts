@@ -5,7 +5,7 @@ import * as T from "../lang/types.js";
 import { suggestion } from "../diagnostics.js";
 import type { UnitOptions } from "../lang/compile.js";
 import { escapePointer } from "../load/yaml.js";
-import type { ActionDef, Eval, GameWith, PhaseDef } from "../model.js";
+import type { ActionDef, Eval, GameWith, PhaseDef, TurnStep } from "../model.js";
 import { entries, textOf, valueOf, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
@@ -67,6 +67,42 @@ export const phases: Section = {
           items: {
             type: "string"
           }
+        },
+        steps: {
+          type: "array",
+          minItems: 1,
+          items: {
+            anyOf: [
+              {
+                type: "array",
+                minItems: 1,
+                items: {
+                  type: "string"
+                }
+              },
+              {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "actions"
+                ],
+                properties: {
+                  actions: {
+                    type: "array",
+                    minItems: 1,
+                    items: {
+                      type: "string"
+                    }
+                  },
+                  optional: {
+                    type: "boolean",
+                    description: "The player may pass over this step by taking an action of a later one."
+                  }
+                }
+              }
+            ]
+          },
+          description: "The steps of a turn, in order, in place of actions: each a list of actions, or {actions, optional}. A move is one of the current step's actions, and the turn goes on to the step after it; the turn ends after the last step. An action with endsTurn: false keeps the turn at its step."
         },
         begin: {
           "$ref": "#/definitions/programItem"
@@ -190,27 +226,31 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     const turnBased = turns === "clockwise" || turns === "counterclockwise" || turns === "round";
     const actionIndexes: number[] = [];
     const left: string[] = []; // actions left out of the game with skip: true
-    ((spec.actions ?? []) as string[]).forEach((a, i) => {
+    /** An action the phase offers, written at `at`: its index, or null when it is unknown or left out. */
+    const offer = (a: string, at: string): number | null => {
       const found = actions.find((x) => x.name === a && !x.choice);
       if (!found) {
-        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.filter((x) => !x.choice).map((x) => x.name))}`));
-        return;
+        build.diagnostics.push(build.file.at(at, "error", "E_NAME", `unknown action '${a}'${suggestion(a, actions.filter((x) => !x.choice).map((x) => x.name))}`));
+        return null;
       }
       if (found.skip) {
         left.push(a);
-        return;
+        return null;
       }
       if (found.ask && turns === "realtime") {
-        build.diagnostics.push(build.file.at(`${pointer}/actions/${i}`, "error", "E_SCHEMA", `action '${a}' asks a player to choose (ask:), which waits for them, and phase '${name}' is played in real time, where nobody waits: offer it in a phase of turns`, true));
+        build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `action '${a}' asks a player to choose (ask:), which waits for them, and phase '${name}' is played in real time, where nobody waits: offer it in a phase of turns`, true));
       }
       found.phases.push(index);
       actionIndexes.push(found.index);
-    });
+      return found.index;
+    };
+    ((spec.actions ?? []) as string[]).forEach((a, i) => offer(a, `${pointer}/actions/${i}`));
+    const steps = spec.steps === undefined ? null : turnSteps(build, pointer, name, spec, turnBased, offer);
     const given = gameOf(spec.game);
     const game = given === undefined ? null : gameExpression(build, given.pointer(`${pointer}/game`), given.rules, `phases.${name}.game`);
     const gameWith = given ? gameValues(build, `${pointer}/game/with`, given.with, `phases.${name}.game.with`) : [];
     const gameStarts = given ? build.playerExpression(`${pointer}/game/starts`, given.starts, `phases.${name}.game.starts`, false) : null;
-    if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined) {
+    if (turns !== "none" && spec.game === undefined && actionIndexes.length === 0 && spec.actions === undefined && spec.steps === undefined) {
       build.diagnostics.push(build.file.at(pointer, "error", "E_UNREACHABLE", `phase '${name}' has turns but lists no actions, so nobody can ever act in it`, true));
     } else if (turns !== "none" && actionIndexes.length === 0 && left.length > 0 && spec.skip === undefined) {
       build.diagnostics.push(build.file.at(`${pointer}/actions`, "error", "E_UNREACHABLE", `every action of phase '${name}' is left out (${left.join(", ")}: skip: true), so nobody can ever act in it: skip the phase too`, true));
@@ -230,6 +270,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       once: spec.once === true,
       newHand: spec.newHand === true,
       actions: actionIndexes,
+      steps,
       begin: build.programAt(`${pointer}/begin`, spec.begin, o("begin", true, false)),
       turn: build.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
       endWhen: build.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
@@ -249,6 +290,48 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     });
   });
   return phases;
+}
+
+/**
+ * A phase's `steps:`: the steps of a turn, in order, each a list of actions or {actions, optional}. Every action is
+ * offered by the phase (`offer`), in one step only; the last step may not be optional, as nothing comes after it
+ * to pass over it by. A step whose every action is left out (skip: true) is left out with them.
+ */
+function turnSteps(build: Build, pointer: string, name: string, spec: Raw, turnBased: boolean, offer: (a: string, at: string) => number | null): TurnStep[] | null {
+  const at = `${pointer}/steps`;
+  if (spec.actions !== undefined) {
+    build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `phase '${name}' lists its actions both under actions and under steps: list them under steps only`, true));
+  }
+  if (!Array.isArray(valueOf(spec.steps))) return null; // the schema says what is wrong
+  const steps: TurnStep[] = [];
+  const seen = new Map<string, number>();
+  (spec.steps as unknown[]).forEach((item, i) => {
+    const v = valueOf(item);
+    const written = Array.isArray(v) ? { list: item as unknown[], optional: false, under: `${at}/${i}` } : { list: ((item as Raw).actions ?? []) as unknown[], optional: (v as Raw).optional === true, under: `${at}/${i}/actions` };
+    const step: TurnStep = { actions: [], optional: written.optional, offered: [] };
+    written.list.forEach((a, j) => {
+      const action = String(valueOf(a));
+      const where = `${written.under}/${j}`;
+      const before = seen.get(action);
+      if (before !== undefined) {
+        build.diagnostics.push(build.file.at(where, "error", "E_SCHEMA", `action '${action}' is in step ${before + 1} of phase '${name}' already: an action belongs to one step`, true));
+        return;
+      }
+      seen.set(action, i);
+      const found = offer(action, where);
+      if (found !== null) step.actions.push(found);
+    });
+    if (step.actions.length > 0) steps.push(step);
+    if (written.optional && i === (spec.steps as unknown[]).length - 1) {
+      build.diagnostics.push(build.file.at(`${at}/${i}/optional`, "error", "E_SCHEMA", `the last step of phase '${name}' is optional, but nothing comes after it to pass over it by: end the turn with a step the player must take`, true));
+    }
+  });
+  if (!turnBased) {
+    build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `steps are the parts of one player's turn, and phase '${name}' has no turns of one player (turns: ${textOf(spec.turns)})`, true));
+    return null;
+  }
+  for (let i = steps.length - 1; i >= 0; i--) steps[i].offered = steps[i].optional && i + 1 < steps.length ? [...steps[i].actions, ...steps[i + 1].offered] : steps[i].actions;
+  return steps.length > 0 ? steps : null;
 }
 
 /**
