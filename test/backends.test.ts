@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { askRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
+import { askRules, columnsRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
@@ -558,6 +558,21 @@ describe("the back ends agree on a turn in steps", () => {
   it("plays Set Down, drawn, set down and discarded in steps, event for event alike", () => {
     const [closures, js] = (["closures", "js"] as const).map((b) => load(["set-down"], b)!);
     for (const players of [2, 3, 4]) playAlike(closures, js, players, `set-down-${players}`);
+  });
+});
+
+describe("the back ends agree on families of named zones, of each player and of the game", () => {
+  it("plays each game event for event alike, laying on columns chosen by name, by a card's suit and as a list", () => {
+    let laid = 0;
+    playThirty(columnsRules, "columns", (r) => {
+      laid += r.state.zoneDef.filter((d, z) => r.state.game.zones[d].family?.name === "col" && r.state.zones[z].length > 0).length;
+    });
+    expect(laid).toBeGreaterThan(0);
+  });
+
+  it("plays Expeditions, whose players build a column for each colour, event for event alike", () => {
+    const [closures, js] = (["closures", "js"] as const).map((b) => load(["expeditions"], b)!);
+    for (let g = 0; g < 5; g++) playAlike(closures, js, 2, `expeditions-${g}`);
   });
 });
 

@@ -92,6 +92,8 @@ const games: [string, string[], number[], number, number, Record<string, unknown
   ["Speed, matching ranks", ["speed", "speed/same-rank"], [2], 1, 2],
   // the player whose card is lower than every row's end chooses a row, in the middle of placing the cards
   ["Take Rows", ["take-rows"], [2, 5], 1, 1],
+  // each player's expeditions are a family of named zones, seen by everyone; the hands by their owners only
+  ["Expeditions", ["expeditions"], [2], 2, 1],
   // hole cards stay hidden until a showdown shows them
   ["Texas Hold'em, ante", ["texas-holdem", "texas-holdem/ante"], [2, 4], 2, 1],
 ];

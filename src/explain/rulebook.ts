@@ -173,11 +173,13 @@ class Writer {
     const perPlayer = new Set<string>();
     const gameZones = new Set<string>();
     const playerZones = new Set<string>();
+    const families = new Set<string>();
     for (const section of ["zones", "variables"]) {
       for (const [name, def] of Object.entries((this.raw[section] ?? {}) as Raw)) {
         if (isMap(def) && def.per === "player") perPlayer.add(name);
         else if (section === "zones") gameZones.add(name);
         if (section === "zones" && isMap(def) && def.per === "player") playerZones.add(name);
+        if (section === "zones" && isMap(def) && Array.isArray(def.family)) families.add(name);
       }
     }
     const defines = new Set(Object.keys((this.raw.define ?? {}) as Raw).map((k) => k.replace(/\(.*$/, "")));
@@ -188,7 +190,7 @@ class Writer {
     const ranks = new Map<number, string>([...numberWords.slice(2).map((w, i) => [i + 2, w] as [number, string]), ...rankNames]);
     const { phrases, predicates } = this.phrases(perPlayer, gameZones);
     const lists = new Set(Object.entries((this.raw.constants ?? {}) as Raw).filter(([, c]) => Array.isArray(valueOf(c))).map(([name]) => name));
-    const names: Names = { perPlayer, gameZones, playerZones, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists, withParams };
+    const names: Names = { perPlayer, gameZones, playerZones, families, defines, valueNames: standard ? new Map([["rank", ranks]]) : undefined, phrases, predicates, lists, withParams };
     this.read = new Reader(names);
   }
 
@@ -613,6 +615,7 @@ export const setKeys: Record<string, Unit<string[]>> = {
 export const zoneKeys: Record<string, (z: Raw) => string | undefined> = {
   per: () => undefined, // read in the sentence's subject
   many: () => undefined,
+  family: (z) => (Array.isArray(z.family) ? `one for each of ${(z.family as string[]).join(", ")}` : undefined),
   visible: (z) => visibility[String(z.visible)],
   ordered: (z) => (z.ordered === false ? "its order does not matter" : undefined),
   text: () => undefined,

@@ -20,6 +20,8 @@ export interface Names {
   phrases?: ReadonlyMap<string, string>;
   /** The definitions that say yes or no of what they are given (canPlay(c)): read as a statement about it. */
   predicates?: ReadonlySet<string>;
+  /** Families of named zones (`family: [red, green]`): looked up by a member's name, as `column[c.suit]`. */
+  families?: ReadonlySet<string>;
   /** Constants that are lists (looked up by place, not by key). */
   lists?: ReadonlySet<string>;
 }
@@ -179,8 +181,10 @@ export class Reader {
       case "name":
         if (e.name === "players" || e.name === "active") return this.locals.includes(e.name) ? undefined : "player";
         if (this.locals.includes(e.name)) return undefined;
+        if (this.family(e)) return "zone";
         return this.names.gameZones.has(e.name) || this.names.playerZones?.has(e.name) ? "card" : undefined;
       case "member":
+        if (this.family(e)) return "zone";
         return this.names.playerZones?.has(e.name) ? "card" : Object.hasOwn(keepsItems, e.name) ? this.nounOf(e.object) : undefined;
       case "call": {
         const [name, first] = e.callee.k === "name" ? [e.callee.name, e.args[0]] : e.callee.k === "member" ? [e.callee.name, e.callee.object] : [null, undefined];
@@ -262,7 +266,8 @@ export class Reader {
       case "call":
         return this.call(e);
       case "index":
-        // a constant's table is looked up by a key; a list is counted from 0
+        // a constant's table is looked up by a key; a list is counted from 0; a family of named zones by a name
+        if (this.family(e.object)) return `${this.expr(e.object)} of ${this.inner(e.index)}`;
         if (e.object.k === "name" && this.names.lists?.has(e.object.name)) return `entry ${this.inner(e.index)} of ${this.name(e.object.name)}, counting from 0`;
         return e.object.k === "name" && !this.locals.includes(e.object.name) && !this.names.perPlayer.has(e.object.name) && !this.names.gameZones.has(e.object.name)
           ? `${this.name(e.object.name)}${/ of$/.test(this.name(e.object.name)) ? "" : " for"} ${this.expr(e.index)}`
@@ -369,7 +374,14 @@ export class Reader {
     return this.names.phrases?.get(name) ?? words(name);
   }
 
+  /** Whether an expression names a family of named zones: `column`, `p.column`. */
+  private family(e: Expr): boolean {
+    const name = e.k === "name" && !this.locals.includes(e.name) ? e.name : e.k === "member" ? e.name : null;
+    return name !== null && (this.names.families?.has(name) ?? false);
+  }
+
   private member(object: Expr, name: string): string {
+    if (this.family(object)) return `${this.expr(object)} of ${name}`;
     if (Object.hasOwn(functionWords, name) && !this.names.perPlayer.has(name)) return this.callNamed(name, [object]);
     const owner = this.expr(object);
     const simple = object.k === "name" || (object.k === "member" && object.object.k === "name" && !Object.hasOwn(functionWords, object.name));

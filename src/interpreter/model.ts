@@ -24,6 +24,12 @@ export interface ZoneDef {
   slot: number; // among shared zones, among per-player zones, or among families
   /** The rule file's `text:` (what the zone is, in words), when it gives one. */
   text?: string;
+  /**
+   * A zone of a named family (`family: [red, green]`): the family's name and members, the index in Game.zones of
+   * its first member (the members follow it in order), and this zone's member. Its name is `family.member`.
+   */
+  family?: { name: string; members: readonly string[]; first: number };
+  member?: string;
 }
 
 export interface VarDef {

@@ -6,9 +6,9 @@ export function possessive(name: string): string {
   return name === "You" ? "your" : `${name}'s`;
 }
 
-/** A rule file's name as words for people: dealtUp is "dealt up", faceDown "face down". */
+/** A rule file's name as words for people: dealtUp is "dealt up", faceDown "face down", column.red "column red". */
 export function inWords(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`).replace(/\./g, " ");
 }
 
 /** The longest `text:` that labels a zone or a variable for people. */

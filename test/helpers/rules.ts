@@ -131,3 +131,64 @@ export const stepRules = (): string => tinyRules(`variables:
     effect: points += 1`,
   "end: players.all(p => p.hand.empty)": "end: stock.empty and players.any(p => p.hand.empty)",
 });
+
+/**
+ * Columns: each player lays cards on any of their four columns (a family each player has, seen by everyone), each
+ * card higher than the one before it; or hides one in their stash (seen by its owner, low or high by its rank),
+ * or locks it in their vault (seen by nobody); or throws it on its suit's pool (a family of the game, top card
+ * seen). Scores read a player's family as a list, by a member's name, and through a name given to it.
+ */
+export const columnsRules = `${deckRules("Columns", "{min: 2, max: 4}", [
+  "hand: {per: player, visible: owner, ordered: false}",
+  "col: {per: player, family: [S, H, D, C], visible: everyone, text: a player's column}",
+  "stash: {per: player, family: [low, high], visible: owner}",
+  "vault: {per: player, family: [a], visible: nobody}",
+  "pool: {family: [S, H, D, C], visible: top}",
+])}variables:
+  thrown: {per: player, type: number}
+define:
+  columns(mine): mine.sum(z => z.count * 2) + mine.S.count
+  score(p): 'columns(p.col) + p.stash.high.count + p.vault.a.count + p.col[p.name == "P0" ? "H" : "D"].count'
+setup: |
+  shuffle(stock)
+  deal(stock, hand, 5)
+phases:
+  main:
+    actions: [lay, hide, lock, throw]
+actions:
+  lay:
+    params:
+      card: hand
+      column: col
+    require:
+      higher: column.empty or column.top.rank < card.rank
+    effect: |
+      move(card, column)
+      draw(stock, hand, 1)
+  hide:
+    params:
+      card: hand
+    effect: |
+      move(card, stash[card.rank > 7 ? "high" : "low"])
+      draw(stock, hand, 1)
+  lock:
+    require:
+      room: vault.a.count < 2 and hand.any
+    effect: |
+      move(hand.first, vault.a)
+      draw(stock, hand, 1)
+  throw:
+    params:
+      card: hand
+    effect: |
+      move(card, pool[card.suit])
+      thrown += 1
+      if col[card.suit].any {
+        move(col[card.suit].top, pool[card.suit])
+      }
+      draw(stock, hand, 1)
+end: players.all(p => p.hand.empty)
+outcome:
+  scores: "p => score(p)"
+  winners: players.best(p => score(p))
+`;

@@ -9,7 +9,7 @@ export type Type =
   | { t: "player" }
   | { t: "zone" } // one zone: its cards, and the zone itself for moves
   | { t: "zonekind"; name: string } // a per-player zone named without its owner: `hand` means the acting player's
-  | { t: "list"; of: Type }
+  | { t: "list"; of: Type; keys?: readonly string[] } // keys: a named family of zones, indexed by its members' names
   | { t: "map"; of: Type } // a constant table, indexed by text or number
   | { t: "none" }
   | { t: "void" } // what an effect returns

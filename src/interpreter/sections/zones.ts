@@ -3,6 +3,7 @@
 // load/compile-game.ts calls.
 import { escapePointer } from "../load/yaml.js";
 import type { ZoneDef } from "../model.js";
+import { labelOf } from "../zones.js";
 import { entries, type Build, type Raw } from "./build.js";
 import type { Section } from "./section.js";
 
@@ -32,6 +33,17 @@ export const zones: Section = {
         many: {
           type: "boolean",
           description: "A family of zones created during play (new piles)."
+        },
+        family: {
+          type: "array",
+          minItems: 1,
+          uniqueItems: true,
+          items: {
+            type: "string",
+            pattern: "^[A-Za-z][A-Za-z0-9_-]*$",
+            patternErrorMessage: "a zone of a family is named by a word of letters, digits, dashes and underscores, starting with a letter (red, col-1): a number would read as a place in the list"
+          },
+          description: "A family of named zones, one zone for each name: column.red; with per: player, each player has the family."
         },
         visible: {
           enum: [
@@ -66,18 +78,38 @@ export function declareZones(build: Build): void {
     const z = spec as Raw;
     const per = z.per === "player" ? "player" : "game";
     const many = z.many === true;
-    const slot = many ? build.counts.families++ : per === "player" ? build.counts.player++ : build.counts.shared++;
-    const def: ZoneDef = {
-      name, index: build.zones.length, per, many, slot,
-      visible: (z.visible as ZoneDef["visible"]) ?? "everyone",
-      ordered: z.ordered !== false,
-    };
-    if (typeof z.text === "string") def.text = z.text;
     const pointer = `/zones/${escapePointer(name)}`;
+    const zone = (zoneName: string): ZoneDef => {
+      const slot = many ? build.counts.families++ : per === "player" ? build.counts.player++ : build.counts.shared++;
+      const def: ZoneDef = {
+        name: zoneName, index: build.zones.length, per, many, slot,
+        visible: (z.visible as ZoneDef["visible"]) ?? "everyone",
+        ordered: z.ordered !== false,
+      };
+      if (typeof z.text === "string") def.text = z.text;
+      return def;
+    };
     if (many && per === "player") {
-      build.diagnostics.push(build.file.at(`${pointer}/many`, "error", "E_SCHEMA", "a family of zones belongs to the game; give each new zone an owner with newZone(family, player)"));
+      build.diagnostics.push(build.file.at(`${pointer}/many`, "error", "E_SCHEMA", "a family of zones made during play belongs to the game; give each new zone an owner with newZone(family, player), or name the zones each player has with family: [...]"));
     }
-    if (build.declare(name, { kind: "zone", def }, pointer)) build.zones.push(def);
+    if (!Array.isArray(z.family)) {
+      const def = zone(name);
+      if (build.declare(name, { kind: "zone", def }, pointer)) build.zones.push(def);
+      continue;
+    }
+    if (many) {
+      build.diagnostics.push(build.file.at(`${pointer}/family`, "error", "E_SCHEMA", "a zone is either a family made during play (many: true) or a family of named zones (family: [...]), not both"));
+      continue;
+    }
+    // a family of named zones: one zone for each name (column.red), of the game or of each player
+    const family = { name, members: z.family as string[], first: build.zones.length };
+    const defs = family.members.map((member, i) => {
+      const def: ZoneDef = { ...zone(`${name}.${member}`), index: family.first + i, family, member };
+      // a text that reads as a name would label every member alike: the members are labelled by their names
+      if (def.text !== undefined && labelOf(name, def.text) === def.text) delete def.text;
+      return def;
+    });
+    if (build.declare(name, { kind: "zone", def: defs[0] }, pointer)) build.zones.push(...defs);
   }
   if (build.zones.length === 0) build.diagnostics.push(build.file.at("", "error", "E_SCHEMA", "the rule file declares no zones: cards need somewhere to be"));
 }

@@ -25,6 +25,7 @@ export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx:
   }
   if (t.t === "player" || t.t === "any") {
     const b = ch.env.global(e.name);
+    if (b?.kind === "zone" && b.def.per === "player" && b.def.family) return ch.convert.family(b.def, object);
     if (b?.kind === "zone" && b.def.per === "player") return { k: "playerZone", type: T.zone, shared: ch.env.sharedZones(), slot: b.def.slot, player: object };
     if (b?.kind === "var" && b.def.per === "player") return { k: "var", type: b.def.type, def: b.def, globals: ch.env.globalVars(), owner: object };
     if (e.name === "name") return { k: "playerName", type: T.str, player: object };
@@ -33,6 +34,7 @@ export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx:
   }
   if ((t.t === "zone" || t.t === "zonekind") && e.name === "name") return { k: "zoneName", type: T.str, zone: ch.convert.asZone(object) };
   if (t.t === "map") return { k: "mapGet", type: t.of, map: object, key: { k: "const", type: T.str, value: e.name }, rule: ctx.rule };
+  if (t.t === "list" && t.keys?.includes(e.name)) return ch.convert.member(object, { k: "const", type: T.str, value: e.name }, ctx.rule);
   // a.f means f(a): any function whose first argument fits can be written after its value.
   const fn = ctx.locals.get(e.name)?.fn;
   if (fn) return callGiven(ch, fn, e.name, [e.object], e.at, ctx, object);

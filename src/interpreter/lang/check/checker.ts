@@ -357,6 +357,10 @@ export class Checker {
     switch (b.kind) {
       case "zone": {
         const d = b.def;
+        if (d.family) {
+          if (d.per === "player" && !ctx.hasMe) return this.error(ctx, e.at, "E_NAME", `'${d.family.name}' belongs to each player: say whose, as in p.${d.family.name} (there is no acting player here)`);
+          return this.convert.family(d, "me");
+        }
         if (d.many) return { k: "family", type: T.list(T.zone), slot: d.slot };
         if (d.per === "game") return { k: "const", type: T.zone, value: d.slot };
         return { k: "zoneKind", type: { t: "zonekind", name: d.name }, index: d.index };

@@ -4,6 +4,7 @@ import * as T from "../types.js";
 import type { Type } from "../types.js";
 import type { TExpr } from "../typed.js";
 import type { Environment } from "./environment.js";
+import type { ZoneDef } from "../../model.js";
 
 export class Conversions {
   constructor(private env: Environment) {}
@@ -22,6 +23,33 @@ export class Conversions {
     const b = this.env.global(c.type.name);
     const slot = b?.kind === "zone" ? b.def.slot : 0;
     return { k: "myZone", type: T.zone, shared: this.env.sharedZones(), slot };
+  }
+
+  /**
+   * A family of named zones (`family: [red, green]`) as the list of its zones in declared order, indexed too by
+   * its members' names: of the game, of a given player (p.column), or of the acting player (owner "me").
+   */
+  family(def: ZoneDef, owner: TExpr | "me" | null): TExpr {
+    const family = def.family!;
+    const shared = this.env.sharedZones();
+    const items: TExpr[] = family.members.map((_, i): TExpr => {
+      const slot = def.slot - def.family!.members.indexOf(def.member!) + i;
+      if (def.per === "game") return { k: "const", type: T.zone, value: slot };
+      if (owner === "me" || owner === null) return { k: "myZone", type: T.zone, shared, slot };
+      return { k: "playerZone", type: T.zone, shared, slot, player: owner };
+    });
+    return { k: "list", type: { t: "list", of: T.zone, keys: family.members }, items };
+  }
+
+  /** A zone of a family of named zones by its member's name: `.red`, or `[c.colour]` (none for a name it lacks). */
+  member(family: TExpr, key: TExpr, rule: string): TExpr {
+    const keys = (family.type as Extract<Type, { t: "list" }>).keys!;
+    const at = key.k === "const" ? keys.indexOf(String(key.value)) : -2;
+    if (at >= 0 && family.k === "list") return family.items[at];
+    const index: TExpr = at !== -2
+      ? { k: "const", type: T.num, value: at }
+      : { k: "mapGet", type: T.num, map: { k: "const", type: { t: "map", of: T.num }, value: Object.fromEntries(keys.map((m, i) => [m, i])) }, key, rule };
+    return { k: "item", type: T.zone, list: family, index };
   }
 
   /** For comparisons: zones compare as zones, per-player zone names as the acting player's zone. */

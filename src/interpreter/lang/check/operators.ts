@@ -27,6 +27,7 @@ export function checkIndex(ch: Checker, e: Extract<Expr, { k: "index" }>, ctx: C
   const index = ch.expr(e.index, ctx);
   if (!object || !index) return null;
   if (object.type.t === "map") return { k: "mapGet", type: object.type.of, map: object, key: index, rule: ctx.rule };
+  if (object.type.t === "list" && object.type.keys && index.type.t === "str") return ch.convert.member(object, index, ctx.rule);
   const of = T.elementOf(object.type);
   if (!of) return ch.error(ctx, e.object.at, "E_TYPE", `only lists, zones and tables can be indexed, but this is ${T.show(object.type)}`);
   if (index.type.t !== "num" && index.type.t !== "any") return ch.error(ctx, e.index.at, "E_TYPE", `a list is indexed by a number (counting from 0), but this is ${T.show(index.type)}`);
