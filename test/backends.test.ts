@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { askRules, columnsRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
+import { anytimeRules, askRules, columnsRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
@@ -545,7 +545,7 @@ describe("the back ends agree on a choice asked in the middle of an action", () 
   });
 });
 
-describe("the back ends agree on a turn in steps", () => {
+describe("the back ends agree on a turn in steps, and on moves out of turn", () => {
   it("plays each game event for event alike, through every step, a step passed over, a step kept and again()", () => {
     const seen = new Set<string>();
     playThirty(stepRules(), "steps", (r) => {
@@ -555,7 +555,20 @@ describe("the back ends agree on a turn in steps", () => {
     expect([...seen]).toEqual(expect.arrayContaining(["draw then play", "draw then pair", "draw then peek", "peek then peek", "peek then play", "pair then play", "wait then play", "play then draw"]));
   });
 
-  it("plays Set Down, drawn, set down and discarded in steps, event for event alike", () => {
+  it("plays each game event for event alike with moves out of turn, taken by the turn's player and by others", () => {
+    let out = 0;
+    let own = 0;
+    playThirty(anytimeRules(), "anytime", (r) => {
+      let current = -1;
+      for (const e of r.state.log ?? []) {
+        if (e.type === "turn") current = e.player;
+        if (e.type === "action" && e.move === "tap") e.player === current ? own++ : out++;
+      }
+    });
+    expect([out > 0, own > 0]).toEqual([true, true]);
+  });
+
+  it("plays Set Down, drawn, set down and discarded in steps and claimed out of turn, event for event alike", () => {
     const [closures, js] = (["closures", "js"] as const).map((b) => load(["set-down"], b)!);
     for (const players of [2, 3, 4]) playAlike(closures, js, players, `set-down-${players}`);
   });

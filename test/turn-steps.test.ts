@@ -7,13 +7,15 @@ import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import type { Backend } from "../src/interpreter/backend.js";
 import type { Game } from "../src/interpreter/model.js";
 import type { State } from "../src/interpreter/state.js";
-import { legalMoves, moveText, newGame, play } from "../src/interpreter/engine.js";
+import { actors, legalMoves, moveText, newGame, play } from "../src/interpreter/engine.js";
+import { playGame } from "../src/sim/play-game.js";
+import { randomAgent } from "../src/agents/random.js";
 import { view } from "../src/interpreter/view.js";
 import { simulate } from "../src/sim/simulate.js";
 import { makeAgent } from "../src/agents/index.js";
 import { formatLeak, leakCheckGame } from "../src/sim/leaks.js";
 import { savedAndReplayed } from "./helpers/cli.js";
-import { errorsOf, stepRules, tinyRules } from "./helpers/rules.js";
+import { anytimeRules, errorsOf, stepRules, tinyRules } from "./helpers/rules.js";
 
 const backends: Backend[] = ["closures", "js"];
 
@@ -101,17 +103,9 @@ describe("a turn in steps", () => {
     });
   }
 
-  it("is written to a saved game move by move, and replaying the log gives the same game", async () => {
-    const { saved, simCode, replay } = await savedAndReplayed("set-down", 3, "random,sensible,random");
-    expect(simCode).toBe(0);
-    expect(saved).toMatch(/"text":"discard /);
-    expect([replay.code, replay.err]).toEqual([0, ""]);
-    expect(replay.out).toContain("every one the same");
-  });
-
-  it("random, sensible and searching agents finish games in steps", () => {
+  it("random, sensible and searching agents finish games in steps and with moves out of turn", () => {
     for (const backend of backends) {
-      for (const [text, name] of [[null, "set-down"], [stepRules(), "steps"]] as const) {
+      for (const [text, name] of [[null, "set-down"], [stepRules(), "steps"], [anytimeRules(), "anytime"]] as const) {
         const game = text === null ? setDown(backend) : compiled(text, backend);
         for (const agentName of ["random", "sensible", "ismcts:40"]) {
           const agent = makeAgent(agentName)!;
@@ -125,6 +119,81 @@ describe("a turn in steps", () => {
   it("shows no player a card they may not see", () => {
     const found = [2, 4].flatMap((n) => leakCheckGame(setDown("closures"), { players: n, seed: `steps-leaks-${n}`, limit: 5 }).map(formatLeak));
     expect(found).toEqual([]);
+  });
+});
+
+describe("moves out of turn", () => {
+  for (const backend of backends) {
+    it(`let anyone taking part make them as their requirements allow, leaving the turn where it was (${backend})`, () => {
+      const s = newGame(compiled(anytimeRules(), backend), { players: ["Ann", "Bob", "Cy"], seed: 2 });
+      const ann = s.current;
+      const [bob, cy] = [(ann + 1) % 3, (ann + 2) % 3];
+      expect(actors(s)).toEqual([ann, bob, cy]);
+      expect(offered(s, ann)).toEqual(["play", "tap"]);
+      expect(legalMoves(s, bob).map((m) => moveText(s, m))).toEqual(["tap"]);
+      expect(play(s, bob, "tap").ok).toBe(true);
+      expect(s.current).toBe(ann);
+      // once a turn: Bob has tapped, so only Ann and Cy may act
+      expect(actors(s)).toEqual([ann, cy]);
+      expect(legalMoves(s, bob)).toEqual([]);
+      const card = s.game.cardNames[view(s, bob).zones.find((z) => z.name === "hand" && z.owner === bob)!.cards[0]];
+      expect(play(s, bob, `play ${card}`)).toEqual({ ok: false, refusal: { rule: "turn", reason: `it is ${s.names[ann]}'s turn: out of turn ${s.names[bob]} may only tap` } });
+      expect(play(s, ann, "tap").ok).toBe(true);
+      expect(s.current).toBe(ann);
+      expect(play(s, ann, first(s, ann, "play")).ok).toBe(true);
+      expect(s.current).toBe(bob);
+      expect(actors(s)).toEqual([bob, cy, ann]);
+    });
+
+    it(`in a turn of steps, leave the step where it was (${backend})`, () => {
+      const game = setDown(backend);
+      let claims = 0;
+      for (let seed = 0; seed < 30 && claims < 3; seed++) {
+        const s = newGame(game, { players: ["Ann", "Bob", "Cy"], seed });
+        for (let i = 0; i < 400 && !s.over; i++) {
+          const who = actors(s);
+          const p = who[i % who.length];
+          const moves = legalMoves(s, p);
+          const m = moves.find((x) => x.action.name === "claim") ?? moves[(i * 5 + seed) % moves.length];
+          const [current, step] = [s.current, s.turnStep];
+          expect(play(s, p, moveText(s, m)).ok).toBe(true);
+          if (m.action.name === "claim" && !s.over) {
+            expect([s.current, s.turnStep]).toEqual([current, step]);
+            claims++;
+          }
+        }
+      }
+      expect(claims).toBeGreaterThan(0);
+    });
+  }
+
+  it("are chosen among the agents by the seed, so a seed plays the same game, and a saved game of steps and claims replays the same", async () => {
+    const game = compiled(anytimeRules(), "js");
+    const logOf = (seed: string) => JSON.stringify(playGame(game, { players: 3, seed, agents: [randomAgent, randomAgent, randomAgent], log: true }).state.log);
+    expect(logOf("same")).toBe(logOf("same"));
+    expect(logOf("same")).not.toBe(logOf("other"));
+    const { saved, simCode, replay } = await savedAndReplayed("set-down", 4, "random,sensible,ismcts:20,random");
+    expect(simCode).toBe(0);
+    expect(saved).toMatch(/"text":"claim /);
+    expect(saved).toMatch(/"text":"discard /);
+    expect([replay.code, replay.err]).toEqual([0, ""]);
+    expect(replay.out).toContain("every one the same");
+  });
+
+  it("are held to limits.moves, however many there are", () => {
+    // a card played comes straight back, and taps never run out: only the limit ends the game
+    const endless = anytimeRules()
+      .replace("    effect: move(card, pile)\n  tap:", "    effect: |\n      move(card, stock)\n      draw(stock, hand, 1)\n  tap:")
+      .replace("once: not tapped and taps < 3", "once: taps >= 0")
+      .replace("end: players.all(p => p.hand.empty)", "end: players.all(p => p.hand.empty)\nlimits: {moves: 40}");
+    const r = playGame(compiled(endless, "closures"), { players: 3, seed: "endless", agents: [randomAgent, randomAgent, randomAgent] });
+    expect([r.state.moves, r.error]).toEqual([40, expect.stringContaining("limits.moves")]);
+  });
+
+  it("are named in the rulebook's errors: an action both of the turn and out of it, or out of turn in a phase without turns", () => {
+    expect(errorsOf(anytimeRules().replace("    actions: [play]\n", "    actions: [play, tap]\n"))).toEqual([expect.stringContaining("error E_SCHEMA: action 'tap' is one of phase 'main''s turn already")]);
+    expect(errorsOf(anytimeRules().replace("    actions: [play]\n", "    turns: simultaneous\n    actions: [play]\n"))).toEqual([expect.stringContaining("anytime is for acting out of someone's turn, and phase 'main' has no turns of one player (turns: simultaneous)")]);
+    expect(errorsOf(anytimeRules().replace("anytime: [tap]", "anytime: [tpa]"))[0]).toMatch(/error E_NAME: unknown action 'tpa' \(did you mean 'tap'\?\)/);
   });
 });
 

@@ -666,6 +666,7 @@ export const phaseKeys: Record<string, (p: Raw, read: Reader) => Line[]> = {
   once: (p) => (p.once ? [{ text: "Each player still in takes one turn, then the phase ends.", depth: 0 }] : []),
   who: (p, read) => [{ text: `Only ${read.expression(valueOf(p.who) as string)} take part.`, depth: 0 }],
   actions: (p) => [{ text: `On a turn a player may: ${listWords(((p.actions ?? []) as string[]).map(String))}.`, depth: 0 }],
+  anytime: (p) => [{ text: `Any player may, out of turn, whenever the rules allow: ${listWords(((p.anytime ?? []) as unknown[]).map(String))}; the turn stays where it was.`, depth: 0 }],
   steps: (p) => [{ text: `A turn goes in steps, in this order: ${((p.steps ?? []) as unknown[]).map((s) => listWords(((isMap(s) ? s.actions ?? [] : s) as unknown[]).map(String))).join("; then ")}.`, depth: 0 }],
   begin: (p, read) => [{ text: "When the phase begins:", depth: 0 }, ...read.program(programText(p.begin), 1)],
   turn: (p, read) => [{ text: "At the start of every turn:", depth: 0 }, ...read.program(programText(p.turn), 1)],

@@ -158,6 +158,11 @@ export interface PhaseDef {
    * optional steps), and the turn ends after the last step; null for a turn of one action.
    */
   steps: TurnStep[] | null;
+  /**
+   * The actions any player taking part may take out of turn while the phase runs (`anytime:`), as their
+   * requirements allow: a move of one neither ends nor moves on the turn; null when the phase has none.
+   */
+  anytime: number[] | null;
   begin: Run | null;
   turn: Run | null;
   endWhen: Eval<boolean> | null;

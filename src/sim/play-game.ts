@@ -10,7 +10,7 @@ import { reactionTime, type Agent, type Decision, type Weighed } from "../agents
 import { RuleError } from "../interpreter/lang/values.js";
 import { view, type View } from "../interpreter/view.js";
 import { takesPart } from "../interpreter/turn-order.js";
-import { seedRngs, type RngState } from "../interpreter/rng.js";
+import { nextInt, seedRngs, type RngState } from "../interpreter/rng.js";
 
 export interface PlayOptions {
   players: number;
@@ -101,6 +101,8 @@ export class GamePlay {
   readonly state: State;
   readonly rngs: RngState[];
   readonly intents: (Intent | null)[];
+  /** Who of several acts next where anyone may act out of turn: made when first needed. */
+  private anytimeRng: RngState | null = null;
   decisions = 0;
   branching = 0;
   /** The latest move step() played: by whom, which, and in real time when. */
@@ -138,12 +140,26 @@ export class GamePlay {
   /** nextAgent() once the game is known to be going on outside real time. */
   private agentToMove(): number {
     const s = this.state;
+    const g = innermost(s);
+    if (g.pending === null && g.current >= 0 && g.game.phases[g.phase].anytime !== null) return this.anyoneToMove();
     const turn = s.sub === null && s.pending === null ? s.current : -1; // a choice waited for is not the turn's player's
     if (turn >= 0 && this.o.seats[turn]) return turn; // whose turn it is, at once
     const who = actors(s);
     const p = turn >= 0 ? turn : (who[0] ?? -1);
     if (p >= 0 && this.o.seats[p]) return p;
     return who.find((q) => this.o.seats[q] !== null) ?? -1;
+  }
+
+  /**
+   * In a phase where anyone may act out of turn (anytime:): one of the agents that may act now, the player whose
+   * turn it is or one with a move out of turn, drawn from the play's own random numbers (seed/anytime), so that a
+   * seed plays the same game. -1 when no agent may act.
+   */
+  private anyoneToMove(): number {
+    const who = actors(this.state).filter((p) => this.o.seats[p] !== null);
+    if (who.length <= 1) return who.length === 1 ? who[0] : -1;
+    this.anytimeRng ??= seedRngs(this.o.seed, "/anytime/", 1)[0];
+    return who[nextInt(this.anytimeRng, who.length)];
   }
 
   /**
@@ -198,7 +214,7 @@ export class GamePlay {
     if (s.over) return false;
     if (s.sub === null && !this.o.asWritten && s.pending === null) {
       const turns = s.game.phases[s.phase].turns;
-      if (turns !== "realtime" && turns !== "simultaneous") return this.takeTurn(s);
+      if (turns !== "realtime" && turns !== "simultaneous" && s.game.phases[s.phase].anytime === null) return this.takeTurn(s);
     }
     if (isRealtime(s)) {
       const next = this.plan();

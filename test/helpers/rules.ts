@@ -192,3 +192,26 @@ outcome:
   scores: "p => score(p)"
   winners: players.best(p => score(p))
 `;
+
+/**
+ * Tiny, shuffled, with a tap anyone may make out of turn (anytime:) while the cards are played, once a turn each
+ * (a variable reset with the turn) and while their tap count is below three; a tap on an ace ends the phase,
+ * and the game with it.
+ */
+export const anytimeRules = (): string => tinyRules(`variables:
+  tapped: {per: player, type: bool, reset: turn}
+  taps: {per: player, type: number}
+`, {
+  "  deal(stock, hand, 3)": "  shuffle(stock)\n  deal(stock, hand, 3)",
+  "    actions: [play]\n": "    actions: [play]\n    anytime: [tap]\n",
+  "    effect: move(card, pile)": `    effect: move(card, pile)
+  tap:
+    require:
+      once: not tapped and taps < 3
+    effect: |
+      tapped = true
+      taps += 1
+      if pile.any and pile.top.rank == 1 {
+        endPhase()
+      }`,
+});

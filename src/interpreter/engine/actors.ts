@@ -2,6 +2,7 @@
 import type { Pending, Refusal, State } from "../state.js";
 import { possessive } from "../zones.js";
 import { phaseOf, takesPart } from "../turn-order.js";
+import { listMoves } from "./legal-moves.js";
 
 /** The players who may act now: the player whose turn it is, or everyone not yet done in a simultaneous phase. */
 export function actors(s: State): number[] {
@@ -27,7 +28,22 @@ export function actorsInto(s: State, out: number[]): number {
     for (let p = 0; p < s.n; p++) if (takesPart(s, p)) out[n++] = p;
   } else if (phase.turns === "simultaneous") {
     for (let p = 0; p < s.n; p++) if (!s.out[p] && !s.done[p]) out[n++] = p;
-  } else if (s.current >= 0) out[n++] = s.current;
+  } else if (s.current >= 0) {
+    out[n++] = s.current;
+    if (phase.anytime !== null) n = outOfTurn(s, out, n);
+  }
+  return n;
+}
+
+/**
+ * In a phase with actions out of turn (`anytime:`): adds after the player whose turn it is everyone else taking
+ * part who has such a move now, in seat order from them, and gives how many players may act.
+ */
+function outOfTurn(s: State, out: number[], n: number): number {
+  for (let i = 1; i < s.n; i++) {
+    const p = (s.current + i) % s.n;
+    if (takesPart(s, p) && listMoves(s, p).length > 0) out[n++] = p;
+  }
   return n;
 }
 
@@ -44,7 +60,7 @@ export function mayAct(s: State, p: number): Refusal | null {
     if (s.done[p]) return { rule: "done", reason: `${s.names[p]} has finished the ${phase.name} phase and waits for the others` };
     return null;
   }
-  if (s.current !== p) return { rule: "turn", reason: s.current >= 0 ? `it is ${possessive(s.names[s.current])} turn, not ${s.names[p] === "You" ? "yours" : possessive(s.names[p])}` : `nobody may act in the ${phase.name} phase` };
+  if (s.current !== p && !(phase.anytime !== null && s.current >= 0 && takesPart(s, p))) return { rule: "turn", reason: s.current >= 0 ? `it is ${possessive(s.names[s.current])} turn, not ${s.names[p] === "You" ? "yours" : possessive(s.names[p])}` : `nobody may act in the ${phase.name} phase` };
   return null;
 }
 

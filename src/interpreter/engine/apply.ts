@@ -14,7 +14,7 @@ import { afterAction, finishInnerGame } from "./flow.js";
 import { actionEvent, markSeen } from "./action-event.js";
 import { parseMove } from "./move-text.js";
 import { listChoice } from "./legal-moves.js";
-import { stepRefusal } from "./steps.js";
+import { notOutOfTurn, stepRefusal } from "./steps.js";
 import { zoneName, zoneWord } from "../zones.js";
 
 /** The result of every move that was taken: one value, never changed, so that taking a move allocates nothing. */
@@ -58,8 +58,8 @@ export function applyMove(s: State, p: number, move: Move, trusted = false, at?:
   } else if (phase !== null && !phase.actions.includes(action.index)) {
     const allowed = phase.actions.map((a) => s.game.actions[a].name).join(", ");
     return { ok: false, refusal: { rule: "phase", reason: `'${action.name}' is not allowed in the ${phase.name} phase (allowed: ${allowed || "nothing"})` } };
-  } else if (phase !== null && phase.steps !== null) {
-    const refusal = stepRefusal(s, phase, action);
+  } else if (phase !== null && (phase.steps !== null || phase.anytime !== null) && !phase.anytime?.includes(action.index)) {
+    const refusal = p !== s.current ? notOutOfTurn(s, phase, p) : stepRefusal(s, phase, action);
     if (refusal) return { ok: false, refusal };
   }
   const frame = action.frame;

@@ -316,7 +316,8 @@ export function afterAction(s: State, actor: number, action: ActionDef, together
       else t.effect(s);
     }
   }
-  if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
+  if (phase.anytime !== null && phase.anytime.includes(action.index)) afterOutOfTurn(s, phase);
+  else if (phase.turns === "realtime") afterRealtime(s, actor, phase, together);
   else if (phase.turns === "simultaneous") afterSimultaneous(s);
   else if (phase.turns === "round") afterRound(s, actor, action, phase);
   else afterTurn(s, actor, action, phase);
@@ -377,6 +378,16 @@ function gameOverOrAgain(s: State, actor: number): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * After an action any player may take out of turn (`anytime:`), whoever took it: the turn stays where it was, with
+ * its player at the step it was at; only the end of the game or endPhase() moves play on.
+ */
+function afterOutOfTurn(s: State, phase: PhaseDef): void {
+  if (checkEnd(s)) return;
+  if (s.endPhaseNow) nextPhase(s);
+  else s.me = s.current;
 }
 
 /** After an action in real time: a race between moves made at the same moment is settled once all are in. */

@@ -31,13 +31,13 @@ export function listMoves(s: State, p: number): Move[] {
       // a choice is waited for: its candidates are the only moves
       bindOuter(s, s.pending);
       listChoice(s, s.game.actions[s.pending.choice], out);
-    } else if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
+    } else if (phase.anytime !== null && p !== s.current) listActions(s, phase.anytime, out); // out of turn
+    else if (phase.list !== null) phase.list(s, out); // generated: each action's listing called from its own line
     else {
-      const actions = s.game.actions;
       // the actions of the step the turn is at, in a turn of steps; else the phase's
       const offered = phase.steps === null ? phase.actions : phase.steps[Math.min(s.turnStep, phase.steps.length - 1)].offered;
-      // an indexed loop: this runs before every decision, and for-of walks an iterator V8 does not fold away
-      for (let i = 0; i < offered.length; i++) enumerate(s, actions[offered[i]], out);
+      listActions(s, offered, out);
+      if (phase.steps !== null && phase.anytime !== null) listActions(s, phase.anytime, out); // the turn's player may too
     }
   } catch (e) {
     failed(s, e, "legal moves");
@@ -46,6 +46,13 @@ export function listMoves(s: State, p: number): Move[] {
     s.me = saved;
   }
   return out;
+}
+
+/** Lists the legal moves of the actions given (indexes), in their order. */
+function listActions(s: State, indexes: number[], out: Move[]): void {
+  const actions = s.game.actions;
+  // an indexed loop: this runs before every decision, and for-of walks an iterator V8 does not fold away
+  for (let i = 0; i < indexes.length; i++) enumerate(s, actions[indexes[i]], out);
 }
 
 /** Lists the moves of a choice an action asks (ask:), its asking actions' parameters bound: its candidates. */

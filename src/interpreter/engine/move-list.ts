@@ -93,7 +93,7 @@ export function listMovesInto(s: State, p: number, into: MoveList): number {
   if (s.sub) return listMovesInto(s.sub, p, into);
   if (mayAct(s, p)) return 0;
   const phase = phaseOf(s);
-  if (phase.listInto === null || s.pending !== null) {
+  if (phase.listInto === null || s.pending !== null || (phase.anytime !== null && p !== s.current)) {
     const moves = legalMoves(s, p);
     for (let i = 0; i < moves.length; i++) into.add(moves[i]);
     return into.n;

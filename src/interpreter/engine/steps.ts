@@ -1,5 +1,5 @@
 // The steps of a turn (a phase's `steps:`): which actions a move may take at the step the turn is at, why another
-// is refused, and the step a move takes the turn to.
+// is refused, and the step a move takes the turn to; and why a move out of turn (a phase's `anytime:`) is.
 import type { ActionDef, PhaseDef, TurnStep } from "../model.js";
 import type { Refusal, State } from "../state.js";
 import { possessive } from "../zones.js";
@@ -15,9 +15,16 @@ function stepName(s: State, steps: TurnStep[], k: number): string {
   return `step ${k + 1} of ${steps.length} (${steps[k].actions.map((a) => s.game.actions[a].name).join(" or ")})`;
 }
 
+/** Why a move of a player whose turn it is not is refused: only the actions out of turn are theirs to take. */
+export function notOutOfTurn(s: State, phase: PhaseDef, p: number): Refusal {
+  const names = phase.anytime!.map((a) => s.game.actions[a].name).join(" or ");
+  return { rule: "turn", reason: `it is ${possessive(s.names[s.current])} turn: out of turn ${s.names[p]} may only ${names}` };
+}
+
 /** Why a move of this action is refused at the step the turn is at; null when the step allows it. */
 export function stepRefusal(s: State, phase: PhaseDef, action: ActionDef): Refusal | null {
-  const steps = phase.steps!;
+  const steps = phase.steps;
+  if (steps === null) return null;
   const at = s.turnStep < steps.length ? s.turnStep : steps.length - 1;
   if (steps[at].offered.includes(action.index)) return null;
   const whose = `${s.current >= 0 ? possessive(s.names[s.current]) : "the"} turn is at ${stepName(s, steps, at)}`;

@@ -3,7 +3,7 @@
 // model fixes written in: its direction of play, whether it names its players, its resets, its first turn, its
 // end condition and the phase that follows. A phase the engine enters in a way of its own (players chosen as it
 // begins, a phase that may be skipped, a game inside it, play together, a direction read as it begins, a turn of
-// steps) keeps the engine's flow.
+// steps) keeps the engine's flow, as the flow after an action does in a phase with actions out of turn.
 import type { Game, PhaseDef, VarDef } from "../model.js";
 import type { CodeTree } from "../lang/compile.js";
 import { record } from "../events.js";
@@ -165,7 +165,7 @@ export function phaseFlows(em: Emitter, game: Game, treeOf: TreeOf, nameOf: Name
     return m.add(["s", "actor", "action"], body.filter((x) => x).join("\n"), f.temps);
   };
 
-  return game.phases.map((p, i) => ({ enter: enters[i], after: turnPhase(p) && p.steps === null ? after(p, turns[i]!) : null }));
+  return game.phases.map((p, i) => ({ enter: enters[i], after: turnPhase(p) && p.steps === null && p.anytime === null ? after(p, turns[i]!) : null }));
 }
 
 /**

@@ -75,8 +75,8 @@ export function generateGame(game: Game, treeOf: TreeOf): Module {
     if (ask) swap(ask.who, (g) => (ask.who = g));
   }
   for (const p of game.phases) {
-    // a turn of steps offers the actions of the step it is at
-    const offered = p.steps === null ? [p.actions] : p.steps.map((st) => st.offered);
+    // a turn of steps offers the actions of the step it is at, and those anyone may take out of turn
+    const offered = p.steps === null ? [p.actions] : p.steps.map((st) => [...st.offered, ...(p.anytime ?? [])]);
     const [list, into] = (["list", "into"] as const).map((which) => phaseListing(em, offered.map((step) => step.map((a) => listings[a][which]))));
     swaps.push((get) => (p.list = get(list) as PhaseDef["list"]));
     swaps.push((get) => (p.listInto = get(into) as PhaseDef["listInto"]));

@@ -104,6 +104,14 @@ export const phases: Section = {
           },
           description: "The steps of a turn, in order, in place of actions: each a list of actions, or {actions, optional}. A move is one of the current step's actions, and the turn goes on to the step after it; the turn ends after the last step. An action with endsTurn: false keeps the turn at its step."
         },
+        anytime: {
+          type: "array",
+          minItems: 1,
+          items: {
+            type: "string"
+          },
+          description: "Actions any player taking part may take out of turn while the phase runs, as their requirements allow (once a trick, with a variable reset with the phase). Such a move neither ends the turn nor moves it on."
+        },
         begin: {
           "$ref": "#/definitions/programItem"
         },
@@ -246,6 +254,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
     };
     ((spec.actions ?? []) as string[]).forEach((a, i) => offer(a, `${pointer}/actions/${i}`));
     const steps = spec.steps === undefined ? null : turnSteps(build, pointer, name, spec, turnBased, offer);
+    const anytime = spec.anytime === undefined ? null : anytimeActions(build, pointer, name, spec, turnBased, actionIndexes, offer);
     const given = gameOf(spec.game);
     const game = given === undefined ? null : gameExpression(build, given.pointer(`${pointer}/game`), given.rules, `phases.${name}.game`);
     const gameWith = given ? gameValues(build, `${pointer}/game/with`, given.with, `phases.${name}.game.with`) : [];
@@ -271,6 +280,7 @@ export function compilePhases(build: Build, actions: ActionDef[]): PhaseDef[] {
       newHand: spec.newHand === true,
       actions: actionIndexes,
       steps,
+      anytime,
       begin: build.programAt(`${pointer}/begin`, spec.begin, o("begin", true, false)),
       turn: build.programAt(`${pointer}/turn`, spec.turn, o("turn", true, true)),
       endWhen: build.expressionAt<boolean>(`${pointer}/endWhen`, spec.endWhen, o("endWhen", false, true), T.bool),
@@ -332,6 +342,29 @@ function turnSteps(build: Build, pointer: string, name: string, spec: Raw, turnB
   }
   for (let i = steps.length - 1; i >= 0; i--) steps[i].offered = steps[i].optional && i + 1 < steps.length ? [...steps[i].actions, ...steps[i + 1].offered] : steps[i].actions;
   return steps.length > 0 ? steps : null;
+}
+
+/**
+ * A phase's `anytime:`: the actions any player may take out of turn in a phase of one player's turns, each also
+ * offered by the phase (`offer`), and none of them an action of the turn as well (`ofTurn`, the phase's actions so
+ * far), which would both end the turn and not.
+ */
+function anytimeActions(build: Build, pointer: string, name: string, spec: Raw, turnBased: boolean, ofTurn: number[], offer: (a: string, at: string) => number | null): number[] | null {
+  const at = `${pointer}/anytime`;
+  const turn = new Set(ofTurn);
+  const out: number[] = [];
+  ((Array.isArray(spec.anytime) ? spec.anytime : []) as unknown[]).forEach((a, i) => {
+    const action = String(valueOf(a));
+    const found = offer(action, `${at}/${i}`);
+    if (found === null) return;
+    if (turn.has(found)) build.diagnostics.push(build.file.at(`${at}/${i}`, "error", "E_SCHEMA", `action '${action}' is one of phase '${name}''s turn already: an action out of turn is listed under anytime only`, true));
+    else out.push(found);
+  });
+  if (!turnBased) {
+    build.diagnostics.push(build.file.at(at, "error", "E_SCHEMA", `anytime is for acting out of someone's turn, and phase '${name}' has no turns of one player (turns: ${textOf(spec.turns)})`, true));
+    return null;
+  }
+  return out.length > 0 ? out : null;
 }
 
 /**
