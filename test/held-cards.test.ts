@@ -116,4 +116,19 @@ describe("cards that hold cards", () => {
     expect(failures(`${head}expect: {zones: {under: [2C]}}\n`)).toMatch(/under is a zone each card has/);
     expect(failures(`${head}expect: {counts: {under: 0}}\n`)).toMatch(/under is a zone each card has/);
   });
+
+  it("names and hides cards laid each on the next in a ring, without following the ring for ever", () => {
+    const ring = heldRules.replace("    effect: move(card, hand.without(card).first.under)", "    effect: |\n      let other = hand.without(card).first\n      move(card, other.under)\n      move(other, card.under)");
+    expect(ring).not.toBe(heldRules);
+    const game = compile(ring, "closures");
+    const s = newGame(game, { players: ["Ann", "Bob"], seed: 4 });
+    const p0 = actors(s)[0];
+    const tuck = legalMoves(s, p0).find((m) => m.action.name === "tuck")!;
+    expect(JSON.stringify(applyMove(s, p0, tuck))).toContain('"ok":true');
+    const under = game.zones.find((d) => d.name === "under")!;
+    const held = s.zones.map((cards, z) => ({ cards, z })).filter(({ cards, z }) => game.zones[s.zoneDef[z]] === under && cards.length > 0);
+    expect(held.length).toBe(2);
+    for (const { z } of held) expect(zoneName(s, z)).toMatch(/ring of cards/);
+    for (const p of [0, 1]) for (const { z } of held) expect(view(s, p).zones[z].cards.every((c) => c < 0)).toBe(true);
+  });
 });

@@ -65,7 +65,14 @@ export function zoneWord(s: State, z: number): string {
  * zone named by `name`: never by the card's own name, which a player who may not see the card must not read.
  */
 function heldAt(s: State, z: number, name: (s: State, z: number) => string): string {
-  const card = z - s.game.zones[s.zoneDef[z]].slot;
+  const hostOf = (zone: number) => zone - s.game.zones[s.zoneDef[zone]].slot;
+  // cards laid each on the next in a ring are held by no card on the table: named so, not followed for ever
+  let up = z;
+  for (let depth = 0; s.game.zones[s.zoneDef[up]].per === "card"; depth++) {
+    if (depth > 64) return "a ring of cards held by one another";
+    up = s.cardZone[hostOf(up)];
+  }
+  const card = hostOf(z);
   const at = s.cardZone[card];
   return `${name(s, at)} #${s.zones[at].indexOf(card) + 1}`;
 }
