@@ -14,7 +14,7 @@ import { randomAgent } from "../src/agents/random.js";
 import { formatDiagnostic } from "../src/interpreter/diagnostics.js";
 import { actors, applyMove, legalMoves, newGame } from "../src/interpreter/engine.js";
 import { conservationProblem } from "../src/interpreter/state.js";
-import { anytimeRules, askRules, columnsRules, deckRules, gameOf, stepRules, tinyRules } from "./helpers/rules.js";
+import { anytimeRules, askRules, columnsRules, deckRules, gameOf, heldRules, stepRules, tinyRules } from "./helpers/rules.js";
 import { compileMatch, handFolder, matchRules } from "./helpers/match-rules.js";
 import { knockFolder, knockMatch } from "./helpers/knock-out-rules.js";
 
@@ -586,6 +586,16 @@ describe("the back ends agree on families of named zones, of each player and of 
   it("plays Expeditions, whose players build a column for each colour, event for event alike", () => {
     const [closures, js] = (["closures", "js"] as const).map((b) => load(["expeditions"], b)!);
     for (let g = 0; g < 5; g++) playAlike(closures, js, 2, `expeditions-${g}`);
+  });
+});
+
+describe("the back ends agree on cards that hold cards", () => {
+  it("plays each game event for event alike, laying cards on cards, taking them with what they hold and scoring it", () => {
+    let held = 0;
+    playThirty(heldRules, "held", (r) => {
+      held += r.state.zones.filter((cards, z) => r.state.game.zones[r.state.zoneDef[z]].per === "card" && cards.length > 0).length;
+    });
+    expect(held).toBeGreaterThan(0);
   });
 });
 

@@ -135,6 +135,7 @@ const visibility: Record<string, string> = {
   owner: "only its owner sees its cards",
   nobody: "nobody sees its cards",
   top: "everyone sees only its top card",
+  card: "its cards are seen by whoever sees the card holding them, and go wherever that card goes",
 };
 
 const turnWords: Record<string, string> = {
@@ -325,7 +326,7 @@ class Writer {
   zones(): Item[] {
     return this.named("zones", (name, z) => {
       const parts = Object.keys(z).map((k) => zoneKeys[k]?.(z)).filter((x): x is string => !!x);
-      const who = z.per === "player" ? `Each player has their own ${words(name)}` : z.many ? `Piles of ${words(name)}, made during play` : `The ${words(name)}`;
+      const who = z.per === "player" ? `Each player has their own ${words(name)}` : z.per === "card" ? `Each card has its own ${words(name)}, the cards laid on it` : z.many ? `Piles of ${words(name)}, made during play` : `The ${words(name)}`;
       return [`${who}${textOf(z) ? ` (${textOf(z)})` : ""}: ${parts.join("; ")}.`];
     });
   }

@@ -12,12 +12,14 @@ export type Eval<T = unknown> = (s: State) => T;
 /** A compiled effect program. */
 export type Run = (s: State) => void;
 
-export type Visibility = "everyone" | "owner" | "nobody" | "top";
+/** `card`: of a zone each card has (per: card), seen by whoever sees the card holding it. */
+export type Visibility = "everyone" | "owner" | "nobody" | "top" | "card";
 
 export interface ZoneDef {
   name: string;
   index: number; // position in Game.zones
-  per: "player" | "game";
+  /** card: each card holds one, its first zone numbered after the zones of the game (slot), one a card in card order. */
+  per: "player" | "game" | "card";
   many: boolean; // a family of zones created during play
   visible: Visibility;
   ordered: boolean;

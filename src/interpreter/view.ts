@@ -61,10 +61,16 @@ export interface View {
   outer?: View;
 }
 
-/** Can a player see the cards of a zone (all of them)? */
-export function canSeeZone(s: State, z: number, p: number): boolean {
+/** Can a player see the cards of a zone (all of them)? The cards a card holds, where it is seen (visible: card). */
+export function canSeeZone(s: State, z: number, p: number, depth = 0): boolean {
   const def = s.game.zones[s.zoneDef[z]];
   switch (def.visible) {
+    case "card": {
+      const card = z - def.slot;
+      const at = s.cardZone[card];
+      // cards held in a ring, each under the next, are out of play: nobody sees them
+      return depth < 64 && canSeeCardAt(s, at, s.zones[at].indexOf(card), p, depth + 1);
+    }
     case "everyone":
       return true;
     case "owner":
@@ -76,8 +82,12 @@ export function canSeeZone(s: State, z: number, p: number): boolean {
 
 /** Can a player see the card at a position of a zone: where the zone shows it, or where reveal() showed it? */
 export function canSeeCard(s: State, z: number, index: number, p: number): boolean {
+  return canSeeCardAt(s, z, index, p, 0);
+}
+
+function canSeeCardAt(s: State, z: number, index: number, p: number, depth: number): boolean {
   const def = s.game.zones[s.zoneDef[z]];
-  if (def.visible === "top" ? index === s.zones[z].length - 1 : canSeeZone(s, z, p)) return true;
+  if (def.visible === "top" ? index === s.zones[z].length - 1 : canSeeZone(s, z, p, depth)) return true;
   const shown = s.shown[s.zones[z][index]];
   if (shown === 0) return false;
   // an onlooker sees what is shown to every player

@@ -30,6 +30,7 @@ export function labelOf(name: string, text: string | undefined): string {
 export function zoneLabel(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
   if (!def) return zoneName(s, z);
+  if (def.per === "card") return `${labelOf(def.name, def.text)} (${heldAt(s, z, zoneLabel)})`;
   const owner = s.zoneOwner[z];
   const position = def.many ? s.groups[def.slot].indexOf(z) : 0;
   const label = labelOf(def.name, def.text);
@@ -40,6 +41,7 @@ export function zoneLabel(s: State, z: number): string {
 export function zoneName(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
   if (!def) return typeof z === "number" ? `zone ${z}` : "none";
+  if (def.per === "card") return `${def.name} (${heldAt(s, z, zoneName)})`;
   const owner = s.zoneOwner[z];
   const position = def.many ? s.groups[def.slot].indexOf(z) : 0;
   const base = !def.many ? def.name : position >= 0 ? `${def.name} #${position + 1}` : `${def.name} (taken away)`;
@@ -52,9 +54,27 @@ export function zoneName(s: State, z: number): string {
  */
 export function zoneWord(s: State, z: number): string {
   const def = s.game.zones[s.zoneDef[z]];
+  if (def.per === "card") return `${heldAt(s, z, zoneWord).replace(" #", "#")}.${def.name}`;
   if (def.many) return `${def.name}#${s.groups[def.slot].indexOf(z) + 1}`;
   const owner = s.zoneOwner[z];
   return owner >= 0 ? `${s.names[owner]}.${def.name}` : def.name;
+}
+
+/**
+ * Where the card holding a zone (per: card) lies, by its zone and its place there counting from 1 (`pile #3`), the
+ * zone named by `name`: never by the card's own name, which a player who may not see the card must not read.
+ */
+function heldAt(s: State, z: number, name: (s: State, z: number) => string): string {
+  const hostOf = (zone: number) => zone - s.game.zones[s.zoneDef[zone]].slot;
+  // cards laid each on the next in a ring are held by no card on the table: named so, not followed for ever
+  let up = z;
+  for (let depth = 0; s.game.zones[s.zoneDef[up]].per === "card"; depth++) {
+    if (depth > 64) return "a ring of cards held by one another";
+    up = s.cardZone[hostOf(up)];
+  }
+  const card = hostOf(z);
+  const at = s.cardZone[card];
+  return `${name(s, at)} #${s.zones[at].indexOf(card) + 1}`;
 }
 
 /** Creates a new, empty zone in a family (a pile started during play) and returns its index. */

@@ -72,6 +72,11 @@ export function zoneTargets(game: Game, names: string[], spec: Raw, report: (poi
       ok = false;
       continue;
     }
+    if (def.per === "card") {
+      report(`/${zone}`, `${zone} is a zone each card has: a scenario does not deal it; lay the cards on their card with moves`);
+      ok = false;
+      continue;
+    }
     if (def.per === "game") {
       if (!Array.isArray(value)) {
         report(`/${zone}`, `${zone} belongs to the game: list its cards, bottom first`);

@@ -98,6 +98,10 @@ export class Expectations {
   private zoneDef(s: State, name: string, pointer: string, when: string): ZoneDef | null {
     const def = s.game.zones.find((z) => z.name === name);
     if (!def) this.fail(`${pointer}/${name}`, `${when}: there is no zone '${name}' (zones: ${s.game.zones.map((z) => z.name).join(", ")})`);
+    else if (def.per === "card") {
+      this.fail(`${pointer}/${name}`, `${when}: ${name} is a zone each card has, which a scenario does not expect by name: expect a count or a score that reads it`);
+      return null;
+    }
     return def ?? null;
   }
 
@@ -289,6 +293,10 @@ export class Expectations {
       const def = s.game.zones.find((z) => z.name === zone);
       if (!def) {
         this.fail(`${pointer}/${zone}`, `${when}: there is no zone '${zone}'`);
+        continue;
+      }
+      if (def.per === "card") {
+        this.fail(`${pointer}/${zone}`, `${when}: ${zone} is a zone each card has, which a scenario does not count by name`);
         continue;
       }
       const check = (z: number, expected: number, label: string, at: string) => {

@@ -43,6 +43,7 @@ export function visibleCards(s: State, p: number): Set<number> {
     const visible = s.game.zones[s.zoneDef[z]].visible;
     if (visible === "everyone" || (visible === "owner" && p >= 0 && s.zoneOwner[z] === p)) for (const c of cards) out.add(c);
     else if (visible === "top") out.add(cards[cards.length - 1]);
+    else if (visible === "card") cards.forEach((c, i) => canSee(s, z, i, p) && out.add(c));
   }
   // the cards reveal() showed to this player (to an onlooker: those shown to every player)
   const all = (1 << s.n) - 1;
@@ -117,7 +118,7 @@ function compareView(g: State, v: View, p: number, moves: number, out: Leak[]): 
 }
 
 /** The zone's own rule, independent of view.ts: who may see the card at a position of a zone (or was shown it). */
-function canSee(g: State, z: number, index: number, p: number): boolean {
+function canSee(g: State, z: number, index: number, p: number, depth = 0): boolean {
   const mask = g.shown[g.zones[z][index]];
   const all = (1 << g.n) - 1;
   if (mask !== 0 && (p >= 0 ? (mask & (1 << p)) !== 0 : (mask & all) === all)) return true;
@@ -125,6 +126,12 @@ function canSee(g: State, z: number, index: number, p: number): boolean {
   if (def.visible === "everyone") return true;
   if (def.visible === "owner") return p >= 0 && g.zoneOwner[z] === p;
   if (def.visible === "top") return index === g.zones[z].length - 1;
+  if (def.visible === "card" && depth < 64) {
+    // the cards a card holds are seen where that card is
+    const card = z - def.slot;
+    const at = g.cardZone[card];
+    return canSee(g, at, g.zones[at].indexOf(card), p, depth + 1);
+  }
   return false;
 }
 

@@ -151,6 +151,7 @@ function middleBlock(ctx: Ctx, width: number): Block {
   for (const z of v.zones) {
     if (z.owner >= 0 || z.retired) continue;
     const def = ctx.defs.get(z.name);
+    if (def?.per === "card" && z.cards.length === 0) continue; // a card that holds no cards: nothing to draw beside it
     if (def?.many) families.set(z.name, [...(families.get(z.name) ?? []), z]);
     else items.push(zoneBlock(ctx, z, z.label.startsWith(z.name) ? labelOf(z.name, def?.text) + z.label.slice(z.name.length) : z.label));
   }

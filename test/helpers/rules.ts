@@ -215,3 +215,47 @@ export const anytimeRules = (): string => tinyRules(`variables:
         endPhase()
       }`,
 });
+
+/**
+ * Tucks: cards laid on cards. A card lower than the row's top card is laid on it (held by it); a player may take
+ * the row's top card, with every card it holds, or tuck a card under another card of their own hand, where only
+ * they see it. A taken card scores one, and each card it holds one more (two under a court card).
+ */
+export const heldRules = `${deckRules("Tucks", "{min: 2, max: 4}", [
+  "hand: {per: player, visible: owner, ordered: false}",
+  "row: {visible: everyone}",
+  "won: {per: player, visible: everyone}",
+  "under: {per: card, visible: card, text: the cards laid on a card}",
+])}define:
+  worth(c): "1 + c.under.count * (c.rank > 10 ? 2 : 1) + c.under.sum(x => x.under.count)"
+setup: |
+  shuffle(stock)
+  deal(stock, hand, 6)
+phases:
+  main:
+    actions: [lay, take, tuck]
+actions:
+  lay:
+    params:
+      card: hand
+    effect: |
+      if row.any and card.rank < row.top.rank {
+        move(card, row.top.under)
+      } else {
+        move(card, row)
+      }
+  take:
+    require:
+      some: row.any and row.top.under.any
+    effect: move(row.top, won)
+  tuck:
+    params:
+      card: hand
+    require:
+      other: hand.count > 1
+    effect: move(card, hand.without(card).first.under)
+end: players.any(p => p.hand.empty)
+outcome:
+  scores: "p => p.won.sum(c => worth(c))"
+  winners: players.best(p => p.won.sum(c => worth(c)))
+`;

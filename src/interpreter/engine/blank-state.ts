@@ -30,7 +30,12 @@ function makeLayout(game: Game, n: number): Layout {
   const zoneOwner: number[] = new Array(zoneCount);
   for (const d of game.zones) {
     if (d.many) continue;
-    if (d.per === "game") {
+    if (d.per === "card") {
+      for (let c = 0; c < game.cardNames.length; c++) {
+        zoneDef[d.slot + c] = d.index;
+        zoneOwner[d.slot + c] = -1;
+      }
+    } else if (d.per === "game") {
       zoneDef[d.slot] = d.index;
       zoneOwner[d.slot] = -1;
     } else {

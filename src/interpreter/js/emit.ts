@@ -138,6 +138,10 @@ export class Emitter {
       }
       case "myZone":
         return `(${int(e.shared)} + ${int(e.slot)} * s.n + s.me)`;
+      case "heldZone": {
+        const c = f.tmp(); // none holds no zone
+        return `(${c} = ${this.expr(e.card, f)}, ${c} === null ? null : ${int(e.slot)} + ${c})`;
+      }
       case "playerZone": {
         if (!mayBeNoZone(e)) return `(${int(e.shared)} + ${int(e.slot)} * s.n + (${this.expr(e.player, f)}))`;
         const p = f.tmp(); // none's zone is none

@@ -96,6 +96,7 @@ export function safe(e: TExpr): boolean {
       return e.name !== "start"; // the start player may be worked out by the rules, the first time it is asked
     case "var":
     case "playerZone":
+    case "heldZone":
     case "zoneCards":
     case "zoneQuery":
     case "attr":

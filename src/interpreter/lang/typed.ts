@@ -45,6 +45,7 @@ export type TExpr =
   // zones: every zone expression gives a zone's index in s.zones
   | Op<"myZone", { shared: number; slot: number }> // the acting player's zone of a kind
   | Op<"playerZone", { shared: number; slot: number; player: TExpr }>
+  | Op<"heldZone", { slot: number; card: TExpr }> // the zone of the cards a card holds (per: card): slot + the card
   | Op<"zoneCards", { zone: TExpr }> // the zone's live list of cards
   | Op<"zoneQuery", { op: "count" | "empty" | "any" | "top" | "bottom"; zone: TExpr }>
   | Op<"zoneName", { zone: TExpr }>

@@ -26,7 +26,7 @@ import { playerRange } from "../sections/players.js";
 import { compileTeams } from "../sections/teams.js";
 import { compileTriggers } from "../sections/triggers.js";
 import { compileVariableInitials, declareConstants, declareOptions, declareVariables } from "../sections/values.js";
-import { declareZones } from "../sections/zones.js";
+import { declareZones, placeCardZones } from "../sections/zones.js";
 
 const specialNames = new Set(["players", "active", "me", "current", "dealer", "start", "playerCount", "phase"]);
 
@@ -83,6 +83,7 @@ class GameBuilder implements Build {
 
     declareZones(this);
     const cards = declareCards(this);
+    placeCardZones(this, cards.names.length);
     declareConstants(this);
     const options = declareOptions(this);
     declareVariables(this);

@@ -25,10 +25,11 @@ export const zones: Section = {
         per: {
           enum: [
             "player",
-            "game"
+            "game",
+            "card"
           ],
           default: "game",
-          description: "One zone for each player, or one for the game."
+          description: "One zone for each player, one for the game, or one for each card: the cards it holds, which go wherever it goes."
         },
         many: {
           type: "boolean",
@@ -50,9 +51,10 @@ export const zones: Section = {
             "everyone",
             "owner",
             "nobody",
-            "top"
+            "top",
+            "card"
           ],
-          description: "Who may see the cards: everyone, only the owning player, nobody, or everyone but only the top card."
+          description: "Who may see the cards: everyone, only the owning player, nobody, everyone but only the top card, or (for a zone each card has) whoever sees the card holding them."
         },
         ordered: {
           type: "boolean",
@@ -76,11 +78,12 @@ export const zones: Section = {
 export function declareZones(build: Build): void {
   for (const [name, spec] of entries(build.raw.zones)) {
     const z = spec as Raw;
-    const per = z.per === "player" ? "player" : "game";
+    const per = z.per === "player" ? "player" : z.per === "card" ? "card" : "game";
     const many = z.many === true;
     const pointer = `/zones/${escapePointer(name)}`;
     const zone = (zoneName: string): ZoneDef => {
-      const slot = many ? build.counts.families++ : per === "player" ? build.counts.player++ : build.counts.shared++;
+      // a zone each card has is numbered once the cards are known (placeCardZones)
+      const slot = many ? build.counts.families++ : per === "player" ? build.counts.player++ : per === "card" ? -1 : build.counts.shared++;
       const def: ZoneDef = {
         name: zoneName, index: build.zones.length, per, many, slot,
         visible: (z.visible as ZoneDef["visible"]) ?? "everyone",
@@ -91,6 +94,13 @@ export function declareZones(build: Build): void {
     };
     if (many && per === "player") {
       build.diagnostics.push(build.file.at(`${pointer}/many`, "error", "E_SCHEMA", "a family of zones made during play belongs to the game; give each new zone an owner with newZone(family, player), or name the zones each player has with family: [...]"));
+    }
+    if (per === "card" && (many || Array.isArray(z.family))) {
+      build.diagnostics.push(build.file.at(`${pointer}/per`, "error", "E_SCHEMA", "a zone each card has is one zone a card: not a family of zones"));
+      continue;
+    }
+    if ((per === "card") !== (z.visible === "card") && (z.visible === "card" || z.visible === "owner" || z.visible === "top")) {
+      build.diagnostics.push(build.file.at(`${pointer}/visible`, "error", "E_SCHEMA", per === "card" ? "the cards a card holds are seen by everyone, by nobody, or as the card holding them is (visible: card)" : "visible: card is for a zone each card has (per: card): its cards are seen as the card holding them is"));
     }
     if (!Array.isArray(z.family)) {
       const def = zone(name);
@@ -112,4 +122,16 @@ export function declareZones(build: Build): void {
     if (build.declare(name, { kind: "zone", def: defs[0] }, pointer)) build.zones.push(...defs);
   }
   if (build.zones.length === 0) build.diagnostics.push(build.file.at("", "error", "E_SCHEMA", "the rule file declares no zones: cards need somewhere to be"));
+}
+
+/**
+ * Numbers the zones each card has (per: card) once the cards are known: after the zones of the game, one a card
+ * in card order, so that card c's is the zone numbered slot + c; the zones of the players follow them.
+ */
+export function placeCardZones(build: Build, cards: number): void {
+  for (const def of build.zones) {
+    if (def.per !== "card") continue;
+    def.slot = build.counts.shared;
+    build.counts.shared += cards;
+  }
 }

@@ -21,6 +21,8 @@ export function checkMember(ch: Checker, e: Extract<Expr, { k: "member" }>, ctx:
       return { k: "attr", type, attr, card: object };
     }
     if (e.name === "name") return { k: "cardName", type: T.str, card: object };
+    const held = ch.env.global(e.name);
+    if (held?.kind === "zone" && held.def.per === "card") return { k: "heldZone", type: T.zone, slot: held.def.slot, card: object };
     if (e.name === "from") return { k: "cardFrom", type: T.player, card: object };
   }
   if (t.t === "player" || t.t === "any") {

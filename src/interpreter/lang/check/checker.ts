@@ -357,6 +357,7 @@ export class Checker {
     switch (b.kind) {
       case "zone": {
         const d = b.def;
+        if (d.per === "card") return this.error(ctx, e.at, "E_NAME", `'${d.name}' belongs to each card: say whose, as in c.${d.name}`);
         if (d.family) {
           if (d.per === "player" && !ctx.hasMe) return this.error(ctx, e.at, "E_NAME", `'${d.family.name}' belongs to each player: say whose, as in p.${d.family.name} (there is no acting player here)`);
           return this.convert.family(d, "me");

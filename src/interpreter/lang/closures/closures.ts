@@ -43,6 +43,14 @@ export function evalOf(e: TExpr): Eval {
       const { shared, slot } = e;
       return (s) => shared + slot * s.n + s.me;
     }
+    case "heldZone": {
+      const slot = e.slot;
+      const o = evalOf(e.card);
+      return (s) => {
+        const c = o(s) as number | null;
+        return c === null ? null : slot + c; // none holds no zone
+      };
+    }
     case "playerZone": {
       const { shared, slot } = e;
       const o = evalOf(e.player);
