@@ -58,7 +58,7 @@ describe("problems in rule files are located and explained", () => {
 
   it("reports a value outside an enumeration", () => {
     expect(errorsOf(tinyRules("", { "visible: nobody": "visible: noone" }))).toEqual([
-      "t.yaml:8:20: error E_SCHEMA: expected one of everyone, owner, nobody, top",
+      "t.yaml:8:20: error E_SCHEMA: expected one of everyone, owner, nobody, top, card",
     ]);
   });
 
