@@ -105,12 +105,11 @@ export class Refused extends Error {
   }
 }
 
-const isInt = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
-const isText = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
+export const isInt = (v: unknown, max: number, min = 0): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+export const isText = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
 
-/** Reads a client's message, or throws Refused with what is wrong with it. `bytes` is its size as received. */
-export function readMessage(data: string, bytes: number): ClientMessage {
-  if (bytes > maxMessageBytes) throw new Refused("too-large", `a message is at most ${maxMessageBytes} bytes; this one has ${bytes}`);
+/** A message's JSON object, or Refused: anything else (not JSON, an array, a number) is malformed. */
+export function readObject(data: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(data);
@@ -118,7 +117,13 @@ export function readMessage(data: string, bytes: number): ClientMessage {
     throw new Refused("malformed", "a message is one JSON object");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Refused("malformed", "a message is one JSON object");
-  const m = value as Record<string, unknown>;
+  return value as Record<string, unknown>;
+}
+
+/** Reads a client's message, or throws Refused with what is wrong with it. `bytes` is its size as received. */
+export function readMessage(data: string, bytes: number): ClientMessage {
+  if (bytes > maxMessageBytes) throw new Refused("too-large", `a message is at most ${maxMessageBytes} bytes; this one has ${bytes}`);
+  const m = readObject(data);
   switch (m.t) {
     case "join":
       if (!isInt(m.seat, 64) || !isText(m.secret, 100)) throw new Refused("malformed", "join takes a seat (a number) and its secret");

@@ -1,6 +1,7 @@
 // A request for a room (POST /rooms) or a table (POST /tables), read from the network: every name and size
 // checked, options copied into an object with no prototype.
 import { randomBytes } from "node:crypto";
+import { sep } from "node:path";
 import { makeAgent } from "../agents/index.js";
 import { seatNames } from "../sim/play-game.js";
 
@@ -84,4 +85,9 @@ export function readRoomRequest(body: RoomRequest): RoomMade {
   const away = body.away;
   if (away !== undefined && (typeof away !== "number" || !Number.isInteger(away) || away < 1 || away > 86_400)) throw new BadRequest("away is a whole number of seconds from 1 to 86,400: how long a seat may be without its player before an agent plays it");
   return { rules, files, agents, names, seed, options, speed, ...(away !== undefined ? { away } : {}) };
+}
+
+/** A message about files sent with a room or table, with the server's folders left out: the sender knows the files by their names. */
+export function withoutFolders(message: string, ...folders: string[]): string {
+  return folders.reduce((m, f) => m.split(f + sep).join(""), message);
 }

@@ -3,7 +3,7 @@
 // Fastify serves both, @fastify/websocket (ws) carries the messages, @fastify/rate-limit bounds the requests per
 // address; each connection has its own budget of messages. Nothing the server logs holds a secret.
 import { readdirSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import rateLimit from "@fastify/rate-limit";
@@ -17,7 +17,7 @@ import { lobbyRoutes } from "./table-routes.js";
 import type { Table } from "./tables.js";
 import { shelfOf } from "../interpreter/load/shelf.js";
 import { catalog } from "../interpreter/load/catalog.js";
-import { BadRequest, readRoomRequest, type RoomMade, type RoomRequest } from "./room-request.js";
+import { BadRequest, readRoomRequest, withoutFolders, type RoomMade, type RoomRequest } from "./room-request.js";
 import { StartChecks, defaultStartBounds, type StartBounds } from "./starts.js";
 import { defaultStepMs, defaultStepWork } from "./step-budget.js";
 
@@ -97,7 +97,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
 
   const starts = new StartChecks({ ...defaultStartBounds, ...o.starts });
   /** A message about a room's files, with the server's own folders left out: the room's maker knows the files by their names. */
-  const shown = (message: string, folder: string): string => message.split(folder + sep).join("").split(data + sep).join("");
+  const shown = (message: string, folder: string): string => withoutFolders(message, folder, data);
   const keepFinishedMs = o.keepFinishedMs ?? 10 * 60_000;
   /** Holds a room in memory until its game has been over for keepFinishedMs. */
   const hold = (room: Room): Room => {

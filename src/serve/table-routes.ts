@@ -4,7 +4,7 @@
 // server's own room maker, so everything a room promises (its log, exactly-once moves, each seat's view only)
 // holds for them. Tables are kept in DATA/tables/, one folder each, and found again after a restart.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
@@ -12,7 +12,7 @@ import { makeAgent } from "../agents/index.js";
 import { optionProblems } from "../interpreter/options.js";
 import { MessageBudget, Refused, maxMessageBytes, maxRefusalsInARow } from "./protocol.js";
 import { Room, writeSynced, type RoomTiming } from "./room.js";
-import { BadRequest, readRoomRequest, serverAgents, type RoomMade, type RoomRequest } from "./room-request.js";
+import { BadRequest, readRoomRequest, serverAgents, withoutFolders, type RoomMade, type RoomRequest } from "./room-request.js";
 import { Table, cleanText, hashOf, readTableMessage, tableFileName, type TableFile, type TableMessage, type TableViewer } from "./tables.js";
 import type { StartChecks } from "./starts.js";
 
@@ -127,7 +127,7 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: LobbyContext): Prom
     mkdirSync(folder, { recursive: true });
     const refuse = (error: string) => {
       rmSync(folder, { recursive: true, force: true });
-      return reply.code(400).send({ error: error.split(folder + sep).join("").split(ctx.data + sep).join("") });
+      return reply.code(400).send({ error: withoutFolders(error, folder, ctx.data) });
     };
     for (const f of asked.files) writeSynced(join(folder, f.name), f.text);
     // the rules are checked as a room's are: files sent load and start on a thread of their own first

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { Refused, type ChatLine, type TableClientMessage, type TableErrorCode, type TableMessage, type TableState } from "./protocol.js";
+import { Refused, isInt, isText, readObject, type ChatLine, type TableClientMessage, type TableErrorCode, type TableMessage, type TableState } from "./protocol.js";
 
 export type { ChatLine, TableClientMessage, TableMessage, TableState };
 
@@ -47,8 +47,6 @@ export const chatShown = 50;
 export const tableFileName = "table.json";
 export const chatFileName = "chat.log";
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-const isText = (v: unknown, max: number): v is string => typeof v === "string" && v.length <= max;
 // eslint-disable-next-line no-control-regex
 const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -57,31 +55,24 @@ export const cleanText = (s: string): string => s.replace(controls, " ").replace
 
 /** Reads a message sent to a table, or throws Refused with what is wrong with it. */
 export function readTableMessage(data: string): TableClientMessage {
-  let m: Record<string, unknown>;
-  try {
-    const v: unknown = JSON.parse(data);
-    if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error();
-    m = v as Record<string, unknown>;
-  } catch {
-    throw new Refused("malformed", "a message is one JSON object");
-  }
+  const m = readObject(data);
   const secret = (v: unknown) => isText(v, 100) && v.length > 0;
   switch (m.t) {
     case "sit":
-      if (!isInt(m.seat, 0, 63) || !isText(m.name, 200)) throw new Refused("malformed", `sit takes a seat (a number) and a name of 1 to ${maxNameChars} characters`);
+      if (!isInt(m.seat, 63) || !isText(m.name, 200)) throw new Refused("malformed", `sit takes a seat (a number) and a name of 1 to ${maxNameChars} characters`);
       return { t: "sit", seat: m.seat, name: m.name };
     case "leave":
-      if (!isInt(m.seat, 0, 63) || !secret(m.secret)) throw new Refused("malformed", "leave takes your seat and its secret");
+      if (!isInt(m.seat, 63) || !secret(m.secret)) throw new Refused("malformed", "leave takes your seat and its secret");
       return { t: "leave", seat: m.seat, secret: m.secret as string };
     case "start":
     case "rematch":
       if (!secret(m.host)) throw new Refused("malformed", `${m.t} takes the host's secret`);
       return { t: m.t, host: m.host as string };
     case "remove":
-      if (!isInt(m.seat, 0, 63) || !secret(m.host)) throw new Refused("malformed", "remove takes a seat and the host's secret");
+      if (!isInt(m.seat, 63) || !secret(m.host)) throw new Refused("malformed", "remove takes a seat and the host's secret");
       return { t: "remove", seat: m.seat, host: m.host as string };
     case "say":
-      if (!isText(m.text, 2000) || !isInt(m.seat, -1, 63) || !isText(m.secret, 100)) throw new Refused("malformed", `say takes a text of at most ${maxChatChars} characters, your seat (-1 to watch) and its secret`);
+      if (!isText(m.text, 2000) || !isInt(m.seat, 63, -1) || !isText(m.secret, 100)) throw new Refused("malformed", `say takes a text of at most ${maxChatChars} characters, your seat (-1 to watch) and its secret`);
       return { t: "say", text: m.text, seat: m.seat, secret: m.secret };
     default:
       throw new Refused("malformed", "a table's message t is sit, leave, start, rematch, remove or say");

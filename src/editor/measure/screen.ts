@@ -226,10 +226,9 @@ export class MeasureScreen implements Screen {
       }
       this.places = places;
       this.ruleNames = names;
-      this.lastMs = performance.now() - started;
       this.summaries = out;
       this.comparison = out.length === 2 ? compareSummaries(out[0], out[1]) : null;
-      this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
+      this.ran(started, total, size);
       this.render();
       return out;
     } catch (e) {
@@ -238,6 +237,12 @@ export class MeasureScreen implements Screen {
     } finally {
       this.busy(false);
     }
+  }
+
+  /** A run done: how long it took, kept for the benchmark and said under the progress bar. */
+  private ran(started: number, total: number, size: number): void {
+    this.lastMs = performance.now() - started;
+    this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
   }
 
   private failed(e: unknown): void {
@@ -275,8 +280,7 @@ export class MeasureScreen implements Screen {
         rules, games, players: spec.players, seed: spec.seed, rows,
         whole: { length: whole.length.mean, finished: whole.games ? whole.finished / whole.games : 0, ties: whole.finished ? whole.ties / whole.finished : 0 },
       };
-      this.lastMs = performance.now() - started;
-      this.progressText.textContent = `${total} games in ${(this.lastMs / 1000).toFixed(2)} s on ${size} worker${size > 1 ? "s" : ""}`;
+      this.ran(started, total, size);
       fill(this.results, ablationTable(this.ablation));
       return this.ablation;
     } catch (e) {

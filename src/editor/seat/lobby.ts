@@ -20,6 +20,13 @@ export function go(fields: Record<string, string | number | null | undefined>): 
   location.reload();
 }
 
+/** The seat a table's page sits at (from its address), or -1 for an onlooker. */
+const seatIn = (params: URLSearchParams): number => (/^\d{1,2}$/.test(params.get("seat") ?? "") ? Number(params.get("seat")) : -1);
+
+/** To a game of the table: a seat with its secret, or an onlooker. */
+const toGame = (room: string, seat: number, secret: string, table: string, host: string | null) =>
+  go({ room, seat: seat >= 0 ? seat : null, secret: seat >= 0 ? secret : null, table, host });
+
 /** A table's WebSocket, opened again when it drops; its messages handed on as they come. */
 export class TableLink {
   private ws: WebSocket | null = null;
@@ -139,7 +146,7 @@ export async function landing(root: HTMLElement, status: HTMLElement): Promise<v
 export function tablePage(root: HTMLElement, status: HTMLElement, params: URLSearchParams): void {
   const table = params.get("table")!;
   const host = params.get("host");
-  let seat = /^\d{1,2}$/.test(params.get("seat") ?? "") ? Number(params.get("seat")) : -1;
+  let seat = seatIn(params);
   let secret = params.get("secret") ?? "";
   const seatsList = h("ul", { class: "table-seats", "data-test": "table-seats" });
   const nameInput = h("input", { "data-test": "sit-name", maxlength: 24, placeholder: "your name", "aria-label": "Your name" });
@@ -162,7 +169,7 @@ export function tablePage(root: HTMLElement, status: HTMLElement, params: URLSea
   const link = new TableLink(table, (m) => {
     if (m.t === "table") {
       // the game has started (or was played): each seat to its place in it, with its secret; an onlooker to watch
-      if (m.room !== null) return go({ room: m.room, seat: seat >= 0 ? seat : null, secret: seat >= 0 ? secret : null, table, host });
+      if (m.room !== null) return toGame(m.room, seat, secret, table, host);
       draw(m);
     } else if (m.t === "seated") {
       seat = m.seat;
@@ -182,7 +189,7 @@ export function tablePage(root: HTMLElement, status: HTMLElement, params: URLSea
 export function tableAside(params: URLSearchParams, room: string): HTMLElement {
   const table = params.get("table")!;
   const host = params.get("host");
-  const seat = /^\d{1,2}$/.test(params.get("seat") ?? "") ? Number(params.get("seat")) : -1;
+  const seat = seatIn(params);
   const secret = params.get("secret") ?? "";
   const rematch = h("button", { class: "small primary", "data-test": "rematch", hidden: true, onclick: () => link.send({ t: "rematch", host }) }, "Rematch: play again, the same seats");
   const problem = h("p", { class: "refusal", role: "alert" });
@@ -192,7 +199,7 @@ export function tableAside(params: URLSearchParams, room: string): HTMLElement {
   const handOver = h("div", { class: "hand-over", hidden: host === null });
   const link = new TableLink(table, (m) => {
     if (m.t === "table") {
-      if (m.room !== null && m.room !== room) return go({ room: m.room, seat: seat >= 0 ? seat : null, secret: seat >= 0 ? secret : null, table, host });
+      if (m.room !== null && m.room !== room) return toGame(m.room, seat, secret, table, host);
       rematch.hidden = host === null || !m.over;
       fill(handOver, ...(m.over ? [] : m.seats.flatMap((name, p) => (name === null || p === seat ? [] : [h("button", { class: "small", "data-test": "replace", "data-seat": p, onclick: () => link.send({ t: "remove", seat: p, host }) }, `Let the server play for ${name}`)]))));
     } else if (m.t === "chat") chat.add(m.lines);
