@@ -117,7 +117,11 @@ describe("the lobby of houserules serve", () => {
     expect(await bob.locator("[data-test=rematch]").isHidden()).toBe(true);
     await ann.locator("[data-test=rematch]:not([hidden])").click();
     for (const [page, name] of [[ann, "Ann"], [bob, "Bob"], [cat, "Cat"]] as const) {
-      await page.waitForFunction((room) => (globalThis as unknown as { houserules: { frames: Frame[] } }).houserules.frames.at(-1)?.room !== room, firstRoom, { timeout: 30_000 });
+      // the page reloads to go to the new room: until its script has run there is no houserules to read
+      await page.waitForFunction((room) => {
+        const shown = (globalThis as unknown as { houserules?: { frames: Frame[] } }).houserules;
+        return shown !== undefined && shown.frames.length > 0 && shown.frames.at(-1)!.room !== room;
+      }, firstRoom, { timeout: 30_000 });
       await page.locator("#status", { hasText: `You are ${name}.` }).waitFor({ timeout: 30_000 });
     }
     const second = (await framesOf(cat)).at(-1)!;
